@@ -1,0 +1,50 @@
+"""Errors as the contract wants them: 422 naming the field, never a 500 with a stack trace."""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from nasplan.knowledge.resolve import CatalogError
+
+log = logging.getLogger("nasplan")
+
+
+def catalog_error_to_422(error: CatalogError, prefix: tuple[str, ...] = ("body",)) -> JSONResponse:
+    return JSONResponse(
+        status_code=422,
+        content={
+            "detail": [
+                {"loc": [*prefix, *loc], "msg": msg, "type": "catalog"}
+                for loc, msg in error.problems
+            ]
+        },
+    )
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(CatalogError)
+    async def _catalog(_: Request, exc: CatalogError) -> JSONResponse:
+        return catalog_error_to_422(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
+        detail = [
+            {
+                "loc": list(e.get("loc", ())),
+                "msg": str(e.get("msg", "")).removeprefix("Value error, "),
+                "type": e.get("type", ""),
+            }
+            for e in exc.errors()
+        ]
+        return JSONResponse(status_code=422, content={"detail": detail})
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error", exc_info=exc)
+        return JSONResponse(
+            status_code=500, content={"detail": "internal error; it has been logged"}
+        )

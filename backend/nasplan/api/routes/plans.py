@@ -1,0 +1,56 @@
+"""Plans for an unsaved platform, and comparing the advice of two dates."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body
+
+from nasplan.api.deps import KbDep
+from nasplan.api.schemas import CompareRequest, CompareResponse, PlanView
+from nasplan.domain.platform import EXAMPLE_PLATFORM, Platform
+from nasplan.engine.diff import diff_plans
+from nasplan.engine.planner import make_plan
+from nasplan.renderers.mount_table import render_mount_table
+
+router = APIRouter(prefix="/plans", tags=["plans"])
+
+_EXAMPLES: dict[str, Any] = {
+    "tr3322": {
+        "summary": "TR-3322 lab platform (Solaris 9 MU5, Oracle9i, NetApp FAS940)",
+        "value": EXAMPLE_PLATFORM,
+    },
+    "as_of_2005": {
+        "summary": "The same platform as advised in 2005 (minra on)",
+        "value": {**EXAMPLE_PLATFORM, "as_of": "2005-06-01"},
+    },
+}
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    422: {"description": "The body is not a well-formed platform; `detail` names each field."},
+    413: {"description": "The body is larger than the limit."},
+}
+
+
+def plan_view(kb: KbDep, platform: Platform) -> PlanView:
+    plan = make_plan(kb, platform)
+    return PlanView(**plan.model_dump(), mount_table=render_mount_table(plan))
+
+
+@router.post("", response_model=PlanView, responses=_ERRORS)
+def create_plan(
+    kb: KbDep, platform: Annotated[Platform, Body(openapi_examples=_EXAMPLES)]
+) -> PlanView:
+    return plan_view(kb, platform)
+
+
+@router.post("/compare", response_model=CompareResponse, responses=_ERRORS)
+def compare_dates(kb: KbDep, request: CompareRequest) -> CompareResponse:
+    earlier = make_plan(kb, request.platform.model_copy(update={"as_of": request.from_as_of}))
+    later = make_plan(kb, request.platform.model_copy(update={"as_of": request.to_as_of}))
+    return CompareResponse(
+        from_as_of=earlier.as_of,
+        to_as_of=later.as_of,
+        kb_version=kb.version,
+        changes=diff_plans(earlier, later),
+    )

@@ -1,0 +1,101 @@
+"""API-only response shapes (the domain models live in nasplan.domain)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from pydantic import BaseModel, Field, field_validator
+
+from nasplan.domain.plan import Plan
+from nasplan.domain.platform import Platform
+from nasplan.engine.diff import Change
+from nasplan.knowledge.catalog import Fact
+from nasplan.knowledge.schema import Conflict, Rule, Source
+from nasplan.renderers.mount_table import MountTable
+
+
+class Health(BaseModel):
+    status: str
+    kb_version: str
+    rules: int
+
+
+class PlanView(Plan):
+    mount_table: MountTable = Field(description="The mounts as lines of the OS's mount table.")
+
+
+class RuleSummary(BaseModel):
+    id: str
+    title: str
+    category: str
+    severity: str
+    confidence: str
+    effective_from: dt.date
+    retired_on: dt.date | None
+    supersedes: list[str]
+    superseded_by: list[str]
+    sources: list[str] = Field(description="Source ids, e.g. tr-3322.")
+
+
+class KnowledgeIndex(BaseModel):
+    kb_version: str
+    released: dt.date
+    summary: str
+    changelog: str
+    rules: list[RuleSummary]
+    sources: list[Source]
+    facts: list[Fact]
+    conflicts: list[Conflict]
+
+
+class HistoryEntry(BaseModel):
+    id: str
+    title: str
+    effective_from: dt.date
+    retired_on: dt.date | None
+    replaced_by: list[str]
+
+
+class RuleDetail(Rule):
+    superseded_by: list[str]
+    history: list[HistoryEntry] = Field(
+        description="The supersession chain this rule belongs to, oldest first."
+    )
+    cited_sources: list[Source]
+    conflicts: list[Conflict]
+    facts: list[Fact]
+
+
+class CompareRequest(BaseModel):
+    platform: Platform
+    from_as_of: dt.date
+    to_as_of: dt.date | None = Field(default=None, description="Default: today.")
+
+    @field_validator("from_as_of", "to_as_of")
+    @classmethod
+    def _not_future(cls, value: dt.date | None) -> dt.date | None:
+        if value is not None and value > dt.date.today():
+            raise ValueError("cannot be in the future")
+        return value
+
+
+class CompareResponse(BaseModel):
+    from_as_of: dt.date
+    to_as_of: dt.date
+    kb_version: str
+    changes: list[Change]
+
+
+class Catalog(BaseModel):
+    kb_version: str
+    os: dict[str, Any]
+    oracle: dict[str, Any]
+    filers: dict[str, Any]
+    network: dict[str, Any]
+    workloads: list[dict[str, str]]
+    nfs_versions: list[dict[str, str]]
+    presets: list[dict[str, Any]]
+    constraints: list[dict[str, Any]] = Field(
+        description="Combinations the knowledge base refuses (compatibility rules with errors)."
+    )

@@ -1,0 +1,137 @@
+"""nasplan from a terminal: the same engine as the web API, for hosts without a browser.
+
+nasplan plan platform.json [--as-of 2005-06-01] [--json]
+nasplan rules [--category mount] [--json]
+nasplan rule NTAP-MINRA-OFF
+nasplan presets
+nasplan serve
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from pydantic import ValidationError
+
+from nasplan.domain.plan import Plan
+from nasplan.domain.platform import Platform
+from nasplan.engine.planner import make_plan
+from nasplan.knowledge.base import KnowledgeBase
+from nasplan.knowledge.loader import KnowledgeError, load_knowledge
+from nasplan.knowledge.resolve import CatalogError
+from nasplan.renderers.mount_table import render_mount_table
+from nasplan.settings import get_settings
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="nasplan", description="Oracle on NFS planner")
+    sub = parser.add_subparsers(dest="command", required=True)
+    plan = sub.add_parser("plan", help="plan a platform described in a JSON file ('-' = stdin)")
+    plan.add_argument("platform", help="path to a platform JSON file, or - for stdin")
+    plan.add_argument("--as-of", type=dt.date.fromisoformat, help="evaluate advice as of this date")
+    plan.add_argument("--json", action="store_true", help="print the plan as JSON")
+    rules = sub.add_parser("rules", help="list the rules of the knowledge base")
+    rules.add_argument("--category")
+    rules.add_argument("--json", action="store_true")
+    rule = sub.add_parser("rule", help="show one rule")
+    rule.add_argument("rule_id")
+    sub.add_parser("presets", help="list the preset platforms")
+    sub.add_parser("serve", help="run the web application")
+    return parser
+
+
+def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "serve":
+        from nasplan.main import run
+
+        run()
+        return 0
+    try:
+        kb = load_knowledge(get_settings().knowledge_dir)
+    except KnowledgeError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if args.command == "plan":
+        return _plan(kb, args.platform, args.as_of, args.json, out)
+    if args.command == "rules":
+        return _rules(kb, args.category, args.json, out)
+    if args.command == "rule":
+        found = kb.rules.get(args.rule_id)
+        if found is None:
+            print(f"no rule {args.rule_id}", file=sys.stderr)
+            return 1
+        print(json.dumps(found.model_dump(mode="json"), indent=2), file=out)
+        return 0
+    for preset in kb.presets.values():
+        print(f"{preset.id:28} {preset.kind:8} {preset.label}", file=out)
+    return 0
+
+
+def _plan(kb: KnowledgeBase, path: str, as_of: dt.date | None, as_json: bool, out: TextIO) -> int:
+    try:
+        raw = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        data = json.loads(raw)
+        if as_of is not None:
+            data["as_of"] = as_of.isoformat()
+        platform = Platform.model_validate(data)
+        plan = make_plan(kb, platform)
+    except (OSError, json.JSONDecodeError) as exc:
+        print(f"cannot read {path}: {exc}", file=sys.stderr)
+        return 2
+    except ValidationError as exc:
+        for error in exc.errors():
+            field = ".".join(str(p) for p in error["loc"])
+            print(f"{field}: {error['msg'].removeprefix('Value error, ')}", file=sys.stderr)
+        return 2
+    except CatalogError as exc:
+        for loc, msg in exc.problems:
+            print(f"{'.'.join(loc)}: {msg}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(plan.model_dump_json(indent=2), file=out)
+    else:
+        _print_plan(plan, out)
+    return 1 if any(f.severity == "error" for f in plan.findings) else 0
+
+
+def _print_plan(plan: Plan, out: TextIO) -> None:
+    print(f"nasplan plan (knowledge base {plan.kb_version}, advice as of {plan.as_of})", file=out)
+    table = render_mount_table(plan)
+    print(f"\n{table.path}:", file=out)
+    for entry in table.entries:
+        print(entry.text, file=out)
+    print("\nSettings:", file=out)
+    for s in plan.settings:
+        where = f" [{', '.join(s.applies_to)}]" if s.applies_to else ""
+        value = "(unset)" if s.action == "unset" else s.value
+        print(f"  {s.target:7} {s.key} = {value}{where}   <- {', '.join(s.rules)}", file=out)
+    print("\nFindings:", file=out)
+    for f in plan.findings:
+        print(f"  {f.severity.upper():7} {f.rule}: {f.message}", file=out)
+    e = plan.expectations
+    print(
+        f"\nExpect: {e.single_stream_mb_s} MB/s single stream at {e.rtt_us} us round trip; "
+        f"8 KB NFS overhead {e.nfs_overhead_8k_us} us ({e.overhead_vs_disk_pct}% of a disk "
+        f"read).\nBottleneck: {e.bottleneck}",
+        file=out,
+    )
+
+
+def _rules(kb: KnowledgeBase, category: str | None, as_json: bool, out: TextIO) -> int:
+    selected = [r for r in kb.rules.values() if category is None or r.category == category]
+    if as_json:
+        print(json.dumps([r.model_dump(mode="json") for r in selected], indent=2), file=out)
+        return 0
+    for r in sorted(selected, key=lambda r: (r.category, r.id)):
+        print(f"{r.id:32} {r.category:13} {r.effective_from}  {r.title}", file=out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,253 @@
+"""The user's description of a platform: the request body of a plan (contract: api-v1 "Platform").
+
+Only syntax is checked here. Whether a release exists in the catalog is checked by
+``nasplan.knowledge.catalog_check`` (the catalog lives in ``knowledge/``, not in code); whether a
+combination makes sense is decided by rules, which answer with ``error`` findings.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
+
+OsName = Literal["solaris", "linux", "aix", "hpux"]
+Arch = Literal["sparc", "x86_64", "power", "ia64"]
+NicGbps = Literal[1, 10, 25, 40, 100]
+SwitchKind = Literal["store_and_forward", "cut_through", "hub"]
+Workload = Literal["oltp", "dss", "mixed"]
+FilerVendor = Literal["netapp", "sun", "oracle_zfssa", "generic"]
+OracleHomePlacement = Literal["nas", "local"]
+NfsVersion = Literal["3", "4.1"]
+VolumeLayout = Literal["separate", "shared"]
+
+# Everything below ends up inside generated shell scripts and config files, so the syntax is
+# strict: a single RFC 1123 host name (or dotted IPv4), an Oracle-style identifier, an
+# interface name. Nothing else gets through. The pattern is published in the JSON schema (for
+# clients) and checked here with a message that says how to fix the value.
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+HOSTNAME_PATTERN = rf"^{_LABEL}(?:\.{_LABEL})*$"
+DB_NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9_]{0,7}$"
+INTERFACE_PATTERN = r"^[A-Za-z][A-Za-z0-9]{0,11}$"
+RELEASE_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$"
+ORACLE_VERSION_PATTERN = r"^\d{1,2}(\.(\d{1,3}|x)){0,4}$"
+MODEL_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 ._/-]{0,39}$"
+
+
+def _syntax(pattern: str, message: str) -> AfterValidator:
+    compiled = re.compile(pattern)
+
+    def check(value: str) -> str:
+        if not compiled.fullmatch(value):
+            raise ValueError(message)
+        return value
+
+    return AfterValidator(check)
+
+
+def _schema(pattern: str, max_length: int) -> WithJsonSchema:
+    return WithJsonSchema({"type": "string", "pattern": pattern, "maxLength": max_length})
+
+
+HostName = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=253),
+    _schema(HOSTNAME_PATTERN, 253),
+    _syntax(
+        HOSTNAME_PATTERN,
+        "use a host name such as filer01 or filer01.example.com: letters, digits and hyphens "
+        "separated by dots, no spaces",
+    ),
+]
+DbName = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=8),
+    _schema(DB_NAME_PATTERN, 8),
+    _syntax(DB_NAME_PATTERN, "use 1-8 letters, digits or _ starting with a letter, e.g. PROD"),
+]
+InterfaceName = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=12),
+    _schema(INTERFACE_PATTERN, 12),
+    _syntax(INTERFACE_PATTERN, "use an interface name such as ce0, eth1 or e0a"),
+]
+ReleaseToken = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=20),
+    _schema(RELEASE_PATTERN, 20),
+    _syntax(RELEASE_PATTERN, "use a release name such as 9u5, rhel8, 7.3 or 9.14.1"),
+]
+OracleVersion = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=20),
+    _schema(ORACLE_VERSION_PATTERN, 20),
+    _syntax(ORACLE_VERSION_PATTERN, "use a dotted release such as 9.2.0.4, 11.2.0.4 or 19.21"),
+]
+ModelName = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=40),
+    _schema(MODEL_PATTERN, 40),
+    _syntax(MODEL_PATTERN, "use letters, digits, spaces and . _ / - only"),
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Host(_Strict):
+    os: OsName = Field(description="Host operating system.", examples=["solaris"])
+    os_version: ReleaseToken = Field(
+        description="Release id from the catalog (`GET /api/v1/catalog`), e.g. `9u5`, `rhel8`.",
+        examples=["9u5"],
+    )
+    arch: Arch = Field(description="CPU architecture.", examples=["sparc"])
+    memory_gb: int | None = Field(
+        default=None, ge=1, le=65536, description="Physical memory of one host, GB."
+    )
+    hostname: HostName | None = Field(
+        default=None,
+        description="Database server host name (used in generated files). RFC 1123 syntax.",
+        examples=["dbhost01"],
+    )
+    nic_interface: InterfaceName | None = Field(
+        default=None,
+        description="Host interface that carries NFS traffic (e.g. `ce0`, `eth1`, `en1`).",
+    )
+
+
+class Network(_Strict):
+    nic_gbps: NicGbps = Field(description="Speed of one storage NIC, Gb/s.", examples=[1])
+    nic_count: int = Field(default=1, ge=1, le=16, description="Storage NICs per host.")
+    jumbo_frames: bool = Field(default=False, description="MTU 9000 on the whole storage path.")
+    switch: SwitchKind = Field(
+        default="store_and_forward", description="Kind of switch on the path."
+    )
+    switch_hops: int = Field(
+        default=1, ge=0, le=16, description="Switches between host and filer (0: back to back)."
+    )
+    router_hops: int = Field(
+        default=0, ge=0, le=16, description="IP routers between host and filer."
+    )
+    dedicated_storage_network: bool = Field(
+        default=True, description="NFS traffic on its own physical network or VLAN."
+    )
+    rtt_us: float | None = Field(
+        default=None,
+        gt=0,
+        le=1_000_000,
+        description="Measured round trip of one rsize read, microseconds. Overrides the model.",
+    )
+
+
+class Oracle(_Strict):
+    version: OracleVersion = Field(
+        description="Dotted release, `8.1.7` … `23.x`.", examples=["9.2.0.4"]
+    )
+    bits: Literal[32, 64] = Field(default=64, description="32- or 64-bit Oracle binaries.")
+    rac: bool = Field(default=False, description="Real Application Clusters.")
+    rac_nodes: int | None = Field(default=None, ge=2, le=64, description="Nodes in the cluster.")
+    dnfs: bool = Field(default=False, description="Oracle Direct NFS client.")
+    nfs_version: NfsVersion = Field(default="3", description="NFS protocol version.")
+    archivelog: bool = Field(default=True, description="Database runs in ARCHIVELOG mode.")
+    workload: Workload = Field(default="oltp", description="Dominant workload.")
+    instances: int = Field(
+        default=1, ge=1, le=64, description="Database instances sharing this host's memory."
+    )
+
+    @model_validator(mode="after")
+    def _rac_nodes_need_rac(self) -> Oracle:
+        if self.rac_nodes is not None and not self.rac:
+            raise ValueError("rac_nodes is only meaningful when rac is true")
+        return self
+
+
+class Filer(_Strict):
+    vendor: FilerVendor = Field(description="Storage vendor family.", examples=["netapp"])
+    model: ModelName | None = Field(default=None, description="Model, e.g. `FAS940`, `7410`.")
+    os_version: ReleaseToken | None = Field(
+        default=None,
+        description="Storage software release: Data ONTAP `7.0`, ONTAP `9.14.1`, `2009.Q3`, `8.8`.",
+    )
+    interface: InterfaceName | None = Field(
+        default=None, description="Filer interface serving NFS (e.g. `e0a`)."
+    )
+
+    @model_validator(mode="after")
+    def _netapp_needs_release(self) -> Filer:
+        if self.vendor == "netapp" and self.os_version is None:
+            raise ValueError("os_version is required for netapp (Data ONTAP release)")
+        return self
+
+
+class Layout(_Strict):
+    oracle_home: OracleHomePlacement = Field(
+        default="local", description="Where ORACLE_HOME lives."
+    )
+    filer_host: HostName = Field(
+        description="Filer host name or IPv4 address.", examples=["filer01"]
+    )
+    db_name: DbName = Field(
+        description="Oracle DB_NAME (letters, digits, _; 1-8).", examples=["PROD"]
+    )
+    volumes: VolumeLayout = Field(
+        default="separate",
+        description="`separate`: data, redo+control and archive volumes; "
+        "`shared`: data, redo and control in one volume (archive apart).",
+    )
+
+
+class Platform(_Strict):
+    host: Host
+    network: Network
+    oracle: Oracle
+    filer: Filer
+    layout: Layout
+    as_of: dt.date | None = Field(
+        default=None, description="Evaluate the knowledge base as it stood on this date."
+    )
+
+    @field_validator("as_of")
+    @classmethod
+    def _not_in_future(cls, value: dt.date | None) -> dt.date | None:
+        if value is not None and value > dt.date.today():
+            raise ValueError("as_of cannot be in the future")
+        if value is not None and value.year < 1990:
+            raise ValueError("as_of must be 1990 or later")
+        return value
+
+
+EXAMPLE_PLATFORM: dict[str, Any] = {
+    "host": {"os": "solaris", "os_version": "9u5", "arch": "sparc", "memory_gb": 48},
+    "network": {
+        "nic_gbps": 1,
+        "nic_count": 2,
+        "jumbo_frames": True,
+        "switch": "store_and_forward",
+        "router_hops": 0,
+        "dedicated_storage_network": True,
+        "rtt_us": None,
+    },
+    "oracle": {
+        "version": "9.2.0.4",
+        "bits": 64,
+        "rac": False,
+        "rac_nodes": None,
+        "dnfs": False,
+        "archivelog": True,
+        "workload": "oltp",
+    },
+    "filer": {"vendor": "netapp", "model": "FAS940", "os_version": "7.0"},
+    "layout": {"oracle_home": "nas", "filer_host": "filer01", "db_name": "PROD"},
+}

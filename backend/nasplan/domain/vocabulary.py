@@ -1,0 +1,52 @@
+"""Closed vocabularies shared by the knowledge schema, the plan and the API."""
+
+from typing import Literal
+
+Role = Literal["data", "redo", "control", "archive", "oracle_home", "crs"]
+ROLES: tuple[Role, ...] = ("data", "redo", "control", "archive", "oracle_home", "crs")
+
+Target = Literal["host", "network", "filer", "oracle", "switch"]
+Severity = Literal["error", "warning", "info"]
+
+# How a setting is applied; renderers pick the file format and command from this.
+Mechanism = Literal[
+    "etc_system",  # Solaris /etc/system `set module:var=value`
+    "ndd",  # Solaris `ndd -set /dev/<driver> <key> <value>` (does not persist)
+    "driver_conf",  # Solaris driver .conf file line (ce.conf)
+    "sysctl",  # Linux sysctl
+    "nfso",  # AIX `nfso -p -o`
+    "no",  # AIX `no -p -o`
+    "kctune",  # HP-UX kernel tunable
+    "hpux_ndd",  # HP-UX `ndd -set` (persist via /etc/rc.config.d/nddconf)
+    "interface",  # host interface setting (MTU)
+    "ontap7_option",  # Data ONTAP 7-mode `options <key> <value>`
+    "ontap7_vol_option",  # Data ONTAP 7-mode `vol options <vol> <key> <value>`
+    "ontap7_interface",  # Data ONTAP 7-mode `ifconfig <if> mtusize <n>`
+    "ontap_nfs_server",  # clustered ONTAP `vserver nfs modify`
+    "ontap_volume",  # clustered ONTAP `volume modify`
+    "ontap_snapshot_policy",  # clustered ONTAP volume snapshot policy
+    "ontap_port",  # clustered ONTAP `network port modify -mtu`
+    "ontap_export_policy",  # clustered ONTAP export-policy rule
+    "zfs_share",  # Sun 7000 / ZFS Storage Appliance share property
+    "init_ora",  # Oracle initialization parameter
+    "dnfs",  # Direct NFS enablement / oranfstab
+    "switch_port",  # switch configuration (documented, not scripted)
+    "practice",  # an operating practice, documented in the runbook only
+]
+
+RuleCategory = Literal[
+    "protocol",
+    "mount",
+    "host",
+    "network",
+    "filer",
+    "oracle",
+    "layout",
+    "compatibility",
+    "operations",
+]
+
+RuleSeverity = Literal["critical", "high", "medium", "low"]
+# verified: checked against the cited text; secondary: from a reproduction of the source;
+# unverified: quoted widely but not checked (never a default without a warning).
+Confidence = Literal["verified", "secondary", "unverified"]

@@ -1,0 +1,119 @@
+"""Compile a rule's ``when`` block into a predicate over a resolved platform.
+
+Compilation happens once per knowledge base; a plan then costs a handful of comparisons per
+rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from packaging.specifiers import SpecifierSet
+
+from nasplan.knowledge.base import KnowledgeBase
+from nasplan.knowledge.loader import os_release_spec
+from nasplan.knowledge.resolve import ResolvedPlatform
+from nasplan.knowledge.schema import Conditions, IntRange
+from nasplan.knowledge.versions import in_range
+
+Predicate = Callable[[ResolvedPlatform], bool]
+
+
+def _within(bounds: IntRange, value: int) -> bool:
+    return (bounds.min is None or value >= bounds.min) and (
+        bounds.max is None or value <= bounds.max
+    )
+
+
+def compile_conditions(kb: KnowledgeBase, cond: Conditions) -> Predicate:
+    checks: list[Predicate] = []
+    add = checks.append
+
+    if cond.os is not None:
+        os_names = frozenset(cond.os)
+        add(lambda r: r.platform.host.os in os_names)
+    if cond.os_release is not None and cond.os:
+        os_spec = os_release_spec(kb, cond.os[0], cond.os_release)
+        add(lambda r: in_range(r.os_key, os_spec))
+    if cond.arch is not None:
+        arches = frozenset(cond.arch)
+        add(lambda r: r.platform.host.arch in arches)
+    if cond.oracle is not None:
+        oracle_spec = SpecifierSet(cond.oracle)
+        add(lambda r: in_range(r.oracle_version, oracle_spec))
+    if cond.filer_family is not None:
+        families = frozenset(cond.filer_family)
+        add(lambda r: r.filer_family.id in families)
+    if cond.filer_vendor is not None:
+        vendors = frozenset(cond.filer_vendor)
+        add(lambda r: r.platform.filer.vendor in vendors)
+    if cond.filer_release is not None:
+        filer_spec = SpecifierSet(cond.filer_release)
+        add(lambda r: r.filer_version is not None and in_range(r.filer_version, filer_spec))
+    if cond.nic_driver is not None:
+        drivers = frozenset(cond.nic_driver)
+        add(lambda r: r.nic_driver in drivers)
+    if cond.workload is not None:
+        workloads = frozenset(cond.workload)
+        add(lambda r: r.platform.oracle.workload in workloads)
+    if cond.nfs_version is not None:
+        versions = frozenset(cond.nfs_version)
+        add(lambda r: r.platform.oracle.nfs_version in versions)
+    if cond.switch is not None:
+        switches = frozenset(cond.switch)
+        add(lambda r: r.platform.network.switch in switches)
+
+    flags: dict[str, tuple[object, Callable[[ResolvedPlatform], object]]] = {
+        "bits": (cond.bits, lambda r: r.platform.oracle.bits),
+        "rac": (cond.rac, lambda r: r.platform.oracle.rac),
+        "dnfs": (cond.dnfs, lambda r: r.platform.oracle.dnfs),
+        "archivelog": (cond.archivelog, lambda r: r.platform.oracle.archivelog),
+        "jumbo_frames": (cond.jumbo_frames, lambda r: r.platform.network.jumbo_frames),
+        "dedicated": (
+            cond.dedicated_storage_network,
+            lambda r: r.platform.network.dedicated_storage_network,
+        ),
+        "oracle_home": (cond.oracle_home, lambda r: r.platform.layout.oracle_home),
+        "volumes": (cond.volumes, lambda r: r.platform.layout.volumes),
+    }
+    for wanted, read in flags.values():
+        if wanted is not None:
+
+            def equals(
+                r: ResolvedPlatform,
+                wanted: object = wanted,
+                read: Callable[[ResolvedPlatform], object] = read,
+            ) -> bool:
+                return read(r) == wanted
+
+            add(equals)
+
+    ranges: dict[str, tuple[IntRange | None, Callable[[ResolvedPlatform], int | None]]] = {
+        "nic_gbps": (cond.nic_gbps, lambda r: r.platform.network.nic_gbps),
+        "nic_count": (cond.nic_count, lambda r: r.platform.network.nic_count),
+        "switch_hops": (cond.switch_hops, lambda r: r.platform.network.switch_hops),
+        "router_hops": (cond.router_hops, lambda r: r.platform.network.router_hops),
+        "memory_gb": (cond.memory_gb, lambda r: r.platform.host.memory_gb),
+        "instances": (cond.instances, lambda r: r.platform.oracle.instances),
+    }
+    for bounds, read_int in ranges.values():
+        if bounds is not None:
+
+            def in_bounds(
+                r: ResolvedPlatform,
+                bounds: IntRange = bounds,
+                read_int: Callable[[ResolvedPlatform], int | None] = read_int,
+            ) -> bool:
+                value = read_int(r)
+                return value is not None and _within(bounds, value)
+
+            add(in_bounds)
+
+    if cond.any_of:
+        alternatives = [compile_conditions(kb, sub) for sub in cond.any_of]
+        add(lambda r: any(p(r) for p in alternatives))
+    if cond.none_of:
+        excluded = [compile_conditions(kb, sub) for sub in cond.none_of]
+        add(lambda r: not any(p(r) for p in excluded))
+
+    return lambda r: all(check(r) for check in checks)

@@ -1,0 +1,58 @@
+"""The loaded knowledge base: every file of ``knowledge/`` validated and indexed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from nasplan.domain.platform import FilerVendor, OsName
+from nasplan.knowledge.catalog import (
+    ExpectationInputs,
+    Fact,
+    FilerCatalog,
+    FilerFamilyEntry,
+    LayoutCatalog,
+    MountOptionEntry,
+    NetworkCatalog,
+    OracleCatalog,
+    OsEntry,
+    Preset,
+)
+from nasplan.knowledge.schema import Conflict, KbRelease, Rule, Source
+
+
+@dataclass(frozen=True, eq=False)
+class KnowledgeBase:
+    release: KbRelease
+    changelog: str
+    rules: dict[str, Rule]
+    sources: dict[str, Source]
+    conflicts: list[Conflict]
+    facts: list[Fact]
+    os: dict[OsName, OsEntry]
+    oracle: OracleCatalog
+    filers: FilerCatalog
+    network: NetworkCatalog
+    layout: LayoutCatalog
+    mount_options: list[MountOptionEntry]
+    presets: dict[str, Preset]
+    expectations: ExpectationInputs
+    # rule id -> ids of the rules that supersede it
+    superseded_by: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def version(self) -> str:
+        return self.release.version
+
+    @cached_property
+    def option_index(self) -> dict[tuple[OsName, str], MountOptionEntry]:
+        """(os, option name before any `=`) -> vocabulary entry, aliases included."""
+        index: dict[tuple[OsName, str], MountOptionEntry] = {}
+        for entry in self.mount_options:
+            for os_name in entry.os:
+                for name in (entry.token, *entry.aliases):
+                    index[(os_name, name)] = entry
+        return index
+
+    def filer_family(self, vendor: FilerVendor, family_id: str) -> FilerFamilyEntry:
+        return next(f for f in self.filers.vendors[vendor].families if f.id == family_id)

@@ -1,0 +1,216 @@
+"""Schema of ``knowledge/catalog/*.yaml``, ``knowledge/facts.yaml`` and the expectations inputs."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from nasplan.domain.platform import Arch, FilerVendor, OsName
+from nasplan.domain.vocabulary import Role
+from nasplan.knowledge.schema import FilerFamily, SourceRef
+
+
+class _Doc(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class OsRelease(_Doc):
+    id: str
+    label: str
+    key: str = Field(description="Comparable version key, e.g. 9u5 -> 9.5.")
+    distro: str | None = None
+
+
+class OsEntry(_Doc):
+    label: str
+    arches: list[Arch]
+    mount_table: Literal["vfstab", "fstab", "filesystems"]
+    default_interface: str
+    rsize_max: int
+    releases: list[OsRelease] = Field(min_length=1)
+
+    def release(self, release_id: str) -> OsRelease | None:
+        return next((r for r in self.releases if r.id == release_id), None)
+
+
+class OracleRelease(_Doc):
+    id: str
+    label: str
+    range: str
+
+
+class OracleCatalog(_Doc):
+    releases: list[OracleRelease]
+    examples: list[str]
+
+
+class FilerFamilyEntry(_Doc):
+    id: FilerFamily
+    label: str
+    releases: str
+    known: list[str]
+    max_xfer: int | None
+    max_xfer_source: SourceRef | None = None
+    export_prefix: str
+
+
+class VendorEntry(_Doc):
+    label: str
+    release_required: bool
+    release_pattern: str | None = None
+    families: list[FilerFamilyEntry] = Field(min_length=1)
+    models: list[str]
+
+    def release_matches_pattern(self, release: str) -> bool:
+        return (
+            self.release_pattern is None or re.fullmatch(self.release_pattern, release) is not None
+        )
+
+
+class FilerCatalog(_Doc):
+    vendors: dict[FilerVendor, VendorEntry]
+
+
+class NicSpeed(_Doc):
+    gbps: int
+    label: str
+
+
+class SwitchKindEntry(_Doc):
+    id: str
+    label: str
+
+
+class NetworkCatalog(_Doc):
+    nic_speeds: list[NicSpeed]
+    switch_kinds: list[SwitchKindEntry]
+
+
+class RoleConvention(_Doc):
+    volume_suffix: str
+    mount_point: str
+    subdir: str
+    label: str
+
+
+class LayoutCatalog(_Doc):
+    roles: dict[Role, RoleConvention]
+
+
+class MountOptionEntry(_Doc):
+    token: str
+    key: str
+    os: list[OsName]
+    order: int
+    valued: bool = False
+    aliases: list[str] = []
+    equals: str | None = None
+    excludes: list[str] = []
+
+
+class MountOptionCatalog(_Doc):
+    options: list[MountOptionEntry]
+
+
+class Preset(_Doc):
+    id: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$")]
+    kind: Literal["lab", "current", "example"]
+    label: str
+    source: SourceRef | None = None
+    assumed: list[str] = []
+    platform: dict[str, Any]
+
+
+class PresetCatalog(_Doc):
+    presets: list[Preset]
+
+
+class Fact(_Doc):
+    id: Annotated[str, StringConstraints(pattern=r"^FACT(-[A-Z0-9]+)+$")]
+    statement: str = Field(min_length=20, max_length=800)
+    sources: list[SourceRef] = Field(min_length=1)
+    date: dt.date
+    rules: list[str] = []
+
+
+class FactCatalog(_Doc):
+    facts: list[Fact]
+
+
+class Figure(_Doc):
+    value: float | None = None
+    range: tuple[float, float] | None = None
+    note: str | None = None
+    source: SourceRef
+
+
+class Checkpoint(_Doc):
+    rtt_us: float
+    mb_s: float
+
+
+class CheckpointSet(_Doc):
+    note: str
+    source: SourceRef
+    points: list[Checkpoint]
+
+
+class FrameFigures(_Doc):
+    ethernet_overhead_bytes: Figure
+    ip_tcp_header_bytes: Figure
+    nfs_read_reply_8k_bytes: Figure
+    jumbo_mtu: Figure
+    standard_mtu: Figure
+
+
+class OverheadFigures(_Doc):
+    jumbo: Figure
+    standard: Figure
+    poor_topology: Figure
+    reference_wire_8k_1gbe: Figure
+
+
+class SwitchFigures(_Doc):
+    store_and_forward: dict[int, Figure]
+    cut_through: dict[int, Figure]
+
+
+class RequestSizeFigures(_Doc):
+    note: str
+    solaris_before_9: Figure
+    solaris_9_directio: Figure
+    solaris_9u5: Figure
+
+
+class ExpectationInputs(_Doc):
+    frame: FrameFigures
+    nfs_overhead_8k_us: OverheadFigures
+    disk_read_8k_us: Figure
+    switch_hop_us: SwitchFigures
+    router_hop_us: Figure
+    gbe_payload_ceiling_mb_s: Figure
+    multipath_linearity: Figure
+    single_stream_checkpoints: CheckpointSet
+    os_request_size: RequestSizeFigures
+
+    def sources(self) -> list[SourceRef]:
+        found: list[SourceRef] = []
+
+        def walk(node: object) -> None:
+            if isinstance(node, SourceRef):
+                found.append(node)
+            elif isinstance(node, BaseModel):
+                for name in type(node).model_fields:
+                    walk(getattr(node, name))
+            elif isinstance(node, dict):
+                for value in node.values():
+                    walk(value)
+            elif isinstance(node, list | tuple):
+                for value in node:
+                    walk(value)
+
+        walk(self)
+        return found

@@ -1,0 +1,300 @@
+"""Schema of the knowledge base files in ``knowledge/``.
+
+Every YAML file is validated against these models when the knowledge base loads; a broken
+file stops start-up with the file, the rule id and the field named (see ``loader.py``).
+The authoring guide is ``knowledge/README.md``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any, Literal
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
+
+from nasplan.domain.platform import (
+    Arch,
+    FilerVendor,
+    NfsVersion,
+    OracleHomePlacement,
+    OsName,
+    SwitchKind,
+    VolumeLayout,
+    Workload,
+)
+from nasplan.domain.vocabulary import (
+    Confidence,
+    Mechanism,
+    Role,
+    RuleCategory,
+    RuleSeverity,
+    Severity,
+    Target,
+)
+
+RuleId = Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$", max_length=60)]
+SourceId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40)]
+FilerFamily = Literal["ontap7", "ontap_cluster", "sun7000", "zfssa", "generic"]
+
+
+class _Doc(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _check_specifier(value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        SpecifierSet(value)
+    except InvalidSpecifier as exc:
+        raise ValueError(f"not a version range like '>=9.2,<11': {value!r}") from exc
+    return value
+
+
+class IntRange(_Doc):
+    min: int | None = None
+    max: int | None = None
+
+
+class Conditions(_Doc):
+    """When a rule applies. Every field left out matches anything; all given fields must match."""
+
+    os: list[OsName] | None = None
+    os_release: str | None = Field(
+        default=None,
+        description="Range over catalog release ids of the single OS named in `os`, "
+        "e.g. '>=9u5,<10'.",
+    )
+    arch: list[Arch] | None = None
+    oracle: str | None = Field(default=None, description="Range over the Oracle release.")
+    bits: Literal[32, 64] | None = None
+    rac: bool | None = None
+    dnfs: bool | None = None
+    nfs_version: list[NfsVersion] | None = None
+    archivelog: bool | None = None
+    workload: list[Workload] | None = None
+    filer_vendor: list[FilerVendor] | None = None
+    filer_family: list[FilerFamily] | None = None
+    filer_release: str | None = Field(
+        default=None, description="Range over the filer software release (one vendor)."
+    )
+    nic_gbps: IntRange | None = None
+    nic_count: IntRange | None = None
+    jumbo_frames: bool | None = None
+    switch: list[SwitchKind] | None = None
+    switch_hops: IntRange | None = None
+    router_hops: IntRange | None = None
+    dedicated_storage_network: bool | None = None
+    oracle_home: OracleHomePlacement | None = None
+    volumes: VolumeLayout | None = None
+    memory_gb: IntRange | None = None
+    instances: IntRange | None = None
+    nic_driver: list[str] | None = Field(
+        default=None, description="Driver of the host NIC (letters of its interface name: ce, ge)."
+    )
+    any_of: list[Conditions] | None = Field(
+        default=None, description="At least one of these condition sets matches."
+    )
+    none_of: list[Conditions] | None = Field(
+        default=None, description="None of these condition sets matches."
+    )
+
+    @field_validator("oracle", "filer_release")
+    @classmethod
+    def _version_range(cls, value: str | None) -> str | None:
+        return _check_specifier(value)
+
+    @model_validator(mode="after")
+    def _single_os_for_release(self) -> Conditions:
+        if self.os_release is not None and (self.os is None or len(self.os) != 1):
+            raise ValueError("os_release needs exactly one os")
+        if self.filer_release is not None and (
+            self.filer_vendor is None or len(self.filer_vendor) != 1
+        ):
+            raise ValueError("filer_release needs exactly one filer_vendor")
+        return self
+
+
+class MountOptions(_Doc):
+    """Options this rule puts on the mounts of the given roles, in the OS's own syntax."""
+
+    roles: list[Role] = Field(min_length=1)
+    options: list[str] = Field(min_length=1)
+    os: list[OsName] | None = Field(
+        default=None, description="Only on these host OSes (for rules whose advice differs by OS)."
+    )
+
+
+class ForbiddenOptions(_Doc):
+    """Options that must never appear on mounts of the given roles (enforced by the planner)."""
+
+    roles: list[Role] = Field(min_length=1)
+    options: list[str] = Field(min_length=1)
+
+
+class SettingEffect(_Doc):
+    action: Literal["set", "unset"] = "set"
+    target: Target
+    key: str = Field(min_length=1, max_length=80)
+    value: str = Field(max_length=200)
+    mechanism: Mechanism
+    roles: list[Role] | None = Field(
+        default=None, description="For per-volume settings: the volumes (by role) it applies to."
+    )
+    requires: Literal["none", "remount", "reboot", "instance_restart", "online"] = "online"
+    scope: str | None = Field(
+        default=None,
+        max_length=120,
+        description="Where the setting lives when not a volume: a file or an interface "
+        "({nic_interface}, {filer_interface} are filled in).",
+    )
+
+
+class VolumeEffect(_Doc):
+    """A volume on the filer holding the files of the given roles."""
+
+    role: Role
+    holds: list[Role] = Field(min_length=1)
+
+
+class FindingEffect(_Doc):
+    severity: Severity
+    message: str = Field(min_length=10, max_length=600)
+
+
+CheckPlace = Literal["host", "filer", "oracle", "switch"]
+ModelCheck = Literal[
+    "expectations_model",
+    "os_arch_supported",
+    "transfer_size_caps",
+    "tcp_window_vs_bdp",
+    "serial_client",
+]
+
+
+class CheckEffect(_Doc):
+    """A verification the runbook runs after the change, with what a good result looks like."""
+
+    what: str = Field(min_length=8, max_length=200)
+    where: CheckPlace
+    commands: dict[str, str] = Field(
+        min_length=1,
+        description="Command by host OS (solaris, linux, aix, hpux), filer family, or `any`.",
+    )
+    expect: str = Field(min_length=8, max_length=300)
+
+
+class Effects(_Doc):
+    mount_options: list[MountOptions] = []
+    forbid_options: list[ForbiddenOptions] = []
+    settings: list[SettingEffect] = []
+    volumes: list[VolumeEffect] = []
+    findings: list[FindingEffect] = []
+    checks: list[CheckEffect] = []
+    model_checks: list[ModelCheck] = Field(
+        default=[],
+        description="Named checks implemented by the planner that this rule cites and explains.",
+    )
+
+
+class SourceRef(_Doc):
+    id: SourceId
+    locator: str = Field(min_length=2, max_length=160, description="Section, appendix or comment.")
+    edition: dt.date | None = Field(
+        default=None, description="Which revision of the document, when it has several."
+    )
+
+
+class RuleCase(_Doc):
+    """A platform on which the rule's behaviour is asserted by the test suite."""
+
+    name: str = Field(min_length=3, max_length=120)
+    preset: str = Field(description="A preset id from knowledge/catalog/presets.yaml.")
+    patch: dict[str, Any] = Field(default={}, description="Deep-merged over the preset.")
+    as_of: dt.date | None = None
+
+
+class RuleCases(_Doc):
+    fires: list[RuleCase] = Field(min_length=1)
+    silent: list[RuleCase] = Field(min_length=1)
+
+
+class Rule(_Doc):
+    id: RuleId
+    title: str = Field(min_length=8, max_length=140)
+    category: RuleCategory
+    severity: RuleSeverity
+    confidence: Confidence = "verified"
+    when: Conditions = Conditions()
+    effects: Effects
+    rationale: str = Field(min_length=40, max_length=2000)
+    sources: list[SourceRef] = Field(min_length=1)
+    effective_from: dt.date
+    retired_on: dt.date | None = Field(
+        default=None, description="Advice withdrawn everywhere from this date on."
+    )
+    supersedes: list[RuleId] = Field(
+        default=[],
+        description="Older rules this one replaces wherever both apply (the older one keeps "
+        "applying where this one does not).",
+    )
+    tests: RuleCases
+
+    @model_validator(mode="after")
+    def _dates_in_order(self) -> Rule:
+        if self.retired_on is not None and self.retired_on <= self.effective_from:
+            raise ValueError("retired_on must be after effective_from")
+        if self.id in self.supersedes:
+            raise ValueError("a rule cannot supersede itself")
+        return self
+
+
+class Source(_Doc):
+    id: SourceId
+    title: str
+    number: str | None = None
+    publisher: str
+    authors: str | None = None
+    published: dt.date | None = Field(description="Null when the copy we cite is undated.")
+    revised: dt.date | None = None
+    revision_note: str | None = None
+    kind: Literal["seed", "public"]
+    url: str | None = None
+    notes: str | None = None
+
+
+class ConflictSide(_Doc):
+    rules: list[RuleId] = Field(min_length=1)
+    position: str = Field(min_length=10, max_length=400)
+
+
+class Conflict(_Doc):
+    """Sources that disagree. When a rule of the winning side fires, the losing side's rules are
+    set aside on that platform and the plan carries a finding that cites both sides."""
+
+    id: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$")]
+    topic: str = Field(min_length=8, max_length=200)
+    winner: ConflictSide
+    losers: list[ConflictSide] = Field(min_length=1)
+    precedence: Literal[
+        "vendor-current-documentation",
+        "newer-measurement",
+        "safety-first",
+        "scope-of-source",
+    ]
+    reason: str = Field(min_length=20, max_length=800)
+    severity: Literal["warning", "info"]
+
+
+class KbRelease(_Doc):
+    version: Annotated[str, StringConstraints(pattern=r"^\d{4}\.\d{1,2}\.\d+$")]
+    released: dt.date
+    summary: str

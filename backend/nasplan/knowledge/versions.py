@@ -1,0 +1,34 @@
+"""Turning the release names people type into comparable versions (via ``packaging``)."""
+
+from __future__ import annotations
+
+import re
+
+from packaging.specifiers import SpecifierSet
+from packaging.version import InvalidVersion, Version
+
+from nasplan.domain.platform import FilerVendor
+
+
+def oracle_version(text: str) -> Version:
+    """`19.x` means any 19 release: the `x` parts are dropped before comparing."""
+    parts = [p for p in text.split(".") if p != "x"]
+    return Version(".".join(parts))
+
+
+def filer_version(vendor: FilerVendor, text: str) -> Version | None:
+    """Data ONTAP `7.1RC4` -> 7.1rc4; Sun 7000 `2009.Q3` -> 2009.3; ZFS SA `OS8.8` -> 8.8."""
+    candidate = text
+    if vendor == "sun":
+        candidate = re.sub(r"\.Q(\d)", r".\1", text)
+    elif vendor == "oracle_zfssa":
+        candidate = text.removeprefix("OS")
+    try:
+        return Version(candidate)
+    except InvalidVersion:
+        return None
+
+
+def in_range(version: Version, spec: SpecifierSet) -> bool:
+    # Release candidates (7.1RC4) count as the release they lead to.
+    return spec.contains(version, prereleases=True)

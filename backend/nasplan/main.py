@@ -1,0 +1,96 @@
+"""The web application: API under /api/v1, the built front end everywhere else."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from nasplan.api import errors
+from nasplan.api.limits import BodySizeLimit
+from nasplan.api.routes import catalog, health, knowledge, plans
+from nasplan.knowledge.base import KnowledgeBase
+from nasplan.knowledge.loader import load_knowledge
+from nasplan.settings import Settings, get_settings
+
+API_PREFIX = "/api/v1"
+
+DESCRIPTION = """\
+nasplan plans Oracle databases on NFS storage: volumes and mounts, host, network, filer and
+Oracle settings, each with the rule, rationale and source behind it, and what to expect of the
+network path. The knowledge base is versioned; every plan names the release (`kb_version`) and
+the date it was evaluated for (`as_of`).
+"""
+
+
+def create_app(settings: Settings | None = None, kb: KnowledgeBase | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    loaded_kb = kb or load_knowledge(settings.knowledge_dir)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.kb = loaded_kb
+        app.state.settings = settings
+        yield
+
+    app = FastAPI(
+        title="nasplan",
+        version="1.0.0",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        openapi_url=f"{API_PREFIX}/openapi.json",
+        docs_url=f"{API_PREFIX}/docs",
+        redoc_url=None,
+    )
+    app.state.kb = loaded_kb
+    app.state.settings = settings
+    errors.install(app)
+
+    api = APIRouter(prefix=API_PREFIX)
+    for module in (health, knowledge, catalog, plans):
+        api.include_router(module.router)
+    app.include_router(api)
+    _mount_frontend(app, settings.frontend_dist)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    return app
+
+
+def _mount_frontend(app: FastAPI, dist: Path) -> None:
+    """Serve the single-page app: hashed assets as static files, every other path -> index.html.
+
+    Only /assets is a StaticFiles mount; a mount at / would swallow the API's 405 and OPTIONS.
+    """
+    index = dist / "index.html"
+    if (dist / "assets").is_dir():
+        app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
+
+    @app.get("/{path:path}", include_in_schema=False, response_model=None)
+    def spa(path: str) -> FileResponse | JSONResponse:
+        if path.startswith("api/"):
+            return JSONResponse(status_code=404, content={"detail": "not found"})
+        candidate = (dist / path).resolve()
+        if path and candidate.is_file() and candidate.is_relative_to(dist.resolve()):
+            return FileResponse(candidate)
+        if index.is_file():
+            return FileResponse(index, headers={"Cache-Control": "no-cache"})
+        return JSONResponse(
+            status_code=404,
+            content={"detail": "front end not built: run the README's run command"},
+        )
+
+
+def run() -> None:
+    import uvicorn
+
+    settings = get_settings()
+    logging.basicConfig(level=logging.INFO)
+    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from nasplan.domain.platform import Platform
+from nasplan.knowledge.base import KnowledgeBase
+from nasplan.knowledge.loader import load_knowledge
+from nasplan.knowledge.merge import deep_merge
+from nasplan.main import create_app
+
+TODAY = dt.date.today()
+
+
+@pytest.fixture(scope="session")
+def kb() -> KnowledgeBase:
+    return load_knowledge()
+
+
+@pytest.fixture(scope="session")
+def client(kb: KnowledgeBase) -> Iterator[TestClient]:
+    with TestClient(create_app(kb=kb)) as test_client:
+        yield test_client
+
+
+def preset_platform(
+    kb: KnowledgeBase,
+    preset: str,
+    patch: dict[str, Any] | None = None,
+    as_of: dt.date | None = None,
+) -> Platform:
+    data = deep_merge(kb.presets[preset].platform, patch or {})
+    if as_of is not None:
+        data["as_of"] = as_of.isoformat()
+    return Platform.model_validate(data)

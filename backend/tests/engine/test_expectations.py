@@ -1,0 +1,104 @@
+"""The expectations model against the sources' own figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from nasplan.engine.expectations import PathModel, stack_us
+from nasplan.engine.planner import make_plan
+from nasplan.knowledge.base import KnowledgeBase
+from tests.conftest import TODAY, preset_platform
+
+
+def test_wire_time_of_8k(kb: KnowledgeBase) -> None:
+    reply = kb.expectations.frame.nfs_read_reply_8k_bytes.value
+    assert reply is not None
+    one_gig = PathModel(kb.expectations, 1, 1500).wire_us(reply)
+    ten_gig = PathModel(kb.expectations, 10, 1500).wire_us(reply)
+    assert one_gig == pytest.approx(80, rel=0.15)  # slides: ~80 us on 1GbE
+    assert ten_gig == pytest.approx(8, rel=0.15)  # slides: ~8 us on 10GbE
+
+
+def test_gbe_payload_ceiling_within_measured_range(kb: KnowledgeBase) -> None:
+    ceiling = PathModel(kb.expectations, 1, 1500).ceiling_mb_s()
+    low, high = kb.expectations.gbe_payload_ceiling_mb_s.range or (0, 0)
+    assert low <= ceiling <= high
+
+
+def test_stack_share_matches_the_slides(kb: KnowledgeBase) -> None:
+    assert stack_us(kb.expectations, jumbo=True) == 120
+    assert stack_us(kb.expectations, jumbo=False) == 270
+
+
+@pytest.mark.parametrize(("rtt_us", "expected"), [(600, 53), (2000, 16), (5000, 6)])
+def test_serial_checkpoints(kb: KnowledgeBase, rtt_us: float, expected: float) -> None:
+    platform = preset_platform(kb, "tr3322-lab", {"network": {"rtt_us": rtt_us}})
+    plan = make_plan(kb, platform, TODAY)
+    assert plan.expectations.rtt_measured
+    assert plan.expectations.single_stream_mb_s == pytest.approx(expected, rel=0.1)
+
+
+def test_modelled_rtt_of_a_typical_gbe_path_is_near_600us(kb: KnowledgeBase) -> None:
+    # 1GbE, MTU 1500, one store-and-forward switch: Closson's comment estimates ~600 us.
+    platform = preset_platform(
+        kb, "tr3322-lab", {"network": {"jumbo_frames": False, "switch_hops": 1}}
+    )
+    plan = make_plan(kb, platform, TODAY)
+    assert plan.expectations.rtt_us == pytest.approx(600, rel=0.1)
+    assert plan.expectations.single_stream_mb_s == pytest.approx(53, rel=0.1)
+
+
+def test_single_stream_capped_by_nic(kb: KnowledgeBase) -> None:
+    platform = preset_platform(kb, "tr3322-lab", {"network": {"rtt_us": 10}})
+    e = make_plan(kb, platform, TODAY).expectations
+    assert e.single_stream_mb_s == e.nic_payload_ceiling_mb_s
+    assert "NIC bandwidth" in e.bottleneck
+
+
+def test_nfs_overhead_against_disk(kb: KnowledgeBase) -> None:
+    # Back to back, jumbo frames, 1GbE: the slides' ~200 us, about 3% of a 7 ms read.
+    e = make_plan(kb, preset_platform(kb, "tr3322-lab"), TODAY).expectations
+    assert e.nfs_overhead_8k_us == pytest.approx(200, rel=0.1)
+    # 10GbE jumbo: the slides' 128 us is 1.8% of a 7 ms read.
+    platform = preset_platform(kb, "tr3322-lab", {"network": {"nic_gbps": 10}})
+    e10 = make_plan(kb, platform, TODAY).expectations
+    assert e10.nfs_overhead_8k_us == pytest.approx(128, rel=0.05)
+    assert e10.overhead_vs_disk_pct == pytest.approx(1.8, abs=0.1)
+
+
+def test_routers_dominate_the_budget(kb: KnowledgeBase) -> None:
+    platform = preset_platform(kb, "tr3322-lab", {"network": {"router_hops": 2}})
+    e = make_plan(kb, platform, TODAY).expectations
+    routers = next(p for p in e.latency_budget_us if p.part == "routers")
+    assert routers.us == 800
+    assert "routers" in e.bottleneck
+    assert any("router" in idea for idea in e.improvements)
+
+
+def test_bandwidth_delay_product(kb: KnowledgeBase) -> None:
+    # Slides: 1 ms one way on 1 Gb/s -> 250 KB; i.e. a 2 ms round trip.
+    platform = preset_platform(kb, "tr3322-lab", {"network": {"rtt_us": 2000}})
+    e = make_plan(kb, platform, TODAY).expectations
+    assert e.tcp_window_bytes == 250_000
+
+
+def test_solaris8_moves_8k_per_round_trip(kb: KnowledgeBase) -> None:
+    e = make_plan(kb, preset_platform(kb, "tr3322-e4500"), TODAY).expectations
+    assert e.transfer_bytes == 8192
+
+
+def test_dnfs_and_linux_are_not_serial(kb: KnowledgeBase) -> None:
+    for preset in ("current-linux-ontap", "example-linux-knfs-7mode", "fawcett-lab"):
+        e = make_plan(kb, preset_platform(kb, preset), TODAY).expectations
+        assert e.serial_client is False
+        assert e.pipelined_stream_mb_s == e.nic_payload_ceiling_mb_s
+    e = make_plan(kb, preset_platform(kb, "tr3322-lab"), TODAY).expectations
+    assert e.serial_client is True and e.pipelined_stream_mb_s is None
+
+
+def test_window_warning_when_planned_window_below_bdp(kb: KnowledgeBase) -> None:
+    platform = preset_platform(kb, "tr3322-lab", {"network": {"rtt_us": 2000}})
+    plan = make_plan(kb, platform, TODAY)
+    assert any(f.rule == "NET-TCP-WINDOW-BDP" and f.severity == "warning" for f in plan.findings)
+    plan = make_plan(kb, preset_platform(kb, "tr3322-lab"), TODAY)
+    assert not any(f.rule == "NET-TCP-WINDOW-BDP" for f in plan.findings)

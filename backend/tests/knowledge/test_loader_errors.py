@@ -1,0 +1,63 @@
+"""A broken knowledge base stops start-up with the file, rule id and field named."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from nasplan.knowledge.loader import DEFAULT_KNOWLEDGE_DIR, KnowledgeError, load_knowledge
+
+
+@pytest.fixture()
+def kb_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "knowledge"
+    shutil.copytree(DEFAULT_KNOWLEDGE_DIR, target)
+    return target
+
+
+def _break(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_bad_field_names_file_rule_and_field(kb_copy: Path) -> None:
+    _break(
+        kb_copy / "rules/filer/NTAP-MINRA-OFF.yaml",
+        'filer_release: ">=6.5.1"',
+        'filer_release: "6.5.1 and later"',
+    )
+    with pytest.raises(KnowledgeError) as info:
+        load_knowledge(kb_copy)
+    message = str(info.value)
+    assert "knowledge/rules/filer/NTAP-MINRA-OFF.yaml" in message
+    assert "rule NTAP-MINRA-OFF" in message
+    assert "when.filer_release" in message
+
+
+def test_unknown_source_and_option_are_refused(kb_copy: Path) -> None:
+    _break(kb_copy / "rules/mount/MNT-SUID.yaml", "{id: nfs-slides,", "{id: no-such-doc,")
+    _break(kb_copy / "rules/mount/MNT-SUID.yaml", "options: [suid]", "options: [cio]")
+    with pytest.raises(KnowledgeError) as info:
+        load_knowledge(kb_copy)
+    message = str(info.value)
+    assert "rule MNT-SUID: unknown source no-such-doc" in message
+    assert "option 'cio' is not in the solaris vocabulary" in message
+
+
+def test_unknown_supersession_target(kb_copy: Path) -> None:
+    _break(
+        kb_copy / "rules/filer/NTAP-MINRA-OFF.yaml",
+        "supersedes: [NTAP-MINRA-ON-OLTP]",
+        "supersedes: [NTAP-MINRA-GONE]",
+    )
+    with pytest.raises(KnowledgeError, match="field supersedes: unknown rule NTAP-MINRA-GONE"):
+        load_knowledge(kb_copy)
+
+
+def test_invalid_yaml(kb_copy: Path) -> None:
+    (kb_copy / "rules/mount/MNT-SUID.yaml").write_text("id: [unclosed\n")
+    with pytest.raises(KnowledgeError, match=r"MNT-SUID\.yaml: not valid YAML"):
+        load_knowledge(kb_copy)
