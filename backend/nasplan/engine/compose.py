@@ -14,6 +14,7 @@ Order of precedence, strongest first:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from nasplan.domain.platform import OsName
 from nasplan.domain.vocabulary import Role
@@ -34,10 +35,12 @@ class OptionContribution:
 class SettingContribution:
     effect: SettingEffect
     rule: Rule
+    # (target, key, roles): settings with the same target and key and overlapping roles collide
+    slot: tuple[str, str, tuple[Role, ...]] = field(init=False)
 
-    @property
-    def slot(self) -> tuple[str, str, tuple[Role, ...]]:
-        return (self.effect.target, self.effect.key, tuple(sorted(self.effect.roles or ())))
+    def __post_init__(self) -> None:
+        roles = tuple(sorted(self.effect.roles or ()))
+        object.__setattr__(self, "slot", (self.effect.target, self.effect.key, roles))
 
 
 @dataclass(frozen=True)
@@ -63,24 +66,35 @@ def _precedence(rule: Rule) -> tuple[int, int, str]:
 
 
 class _OptionVocabulary:
+    """Which options set the same thing or exclude each other on one OS (memoised: plans repeat
+    the same few dozen option pairs)."""
+
     def __init__(self, kb: KnowledgeBase, os_name: OsName) -> None:
         self.kb = kb
         self.os = os_name
 
     def key(self, option: str) -> str:
-        entry = self.kb.option_index.get((self.os, option.split("=", 1)[0]))
-        return entry.key if entry else option
-
-    def excludes(self, a: str, b: str) -> bool:
-        entry_a = self.kb.option_index.get((self.os, a.split("=", 1)[0]))
-        entry_b = self.kb.option_index.get((self.os, b.split("=", 1)[0]))
-        return bool(
-            (entry_a and entry_b and entry_b.token in entry_a.excludes)
-            or (entry_a and entry_b and entry_a.token in entry_b.excludes)
-        )
+        return _option_key(self.kb, self.os, option)
 
     def collide(self, a: str, b: str) -> bool:
-        return a != b and (self.key(a) == self.key(b) or self.excludes(a, b))
+        return a != b and _options_collide(self.kb, self.os, a, b)
+
+
+@lru_cache(maxsize=4096)
+def _option_key(kb: KnowledgeBase, os_name: OsName, option: str) -> str:
+    entry = kb.option_index.get((os_name, option.split("=", 1)[0]))
+    return entry.key if entry else option
+
+
+@lru_cache(maxsize=16384)
+def _options_collide(kb: KnowledgeBase, os_name: OsName, a: str, b: str) -> bool:
+    if _option_key(kb, os_name, a) == _option_key(kb, os_name, b):
+        return True
+    entry_a = kb.option_index.get((os_name, a.split("=", 1)[0]))
+    entry_b = kb.option_index.get((os_name, b.split("=", 1)[0]))
+    if entry_a is None or entry_b is None:
+        return False
+    return entry_b.token in entry_a.excludes or entry_a.token in entry_b.excludes
 
 
 def compose(kb: KnowledgeBase, os_name: OsName, fired: list[Rule]) -> Composition:
@@ -150,42 +164,34 @@ def _apply_conflict(
 
 
 def _apply_forbids(forbids: list[tuple[Role, str, Rule]], result: Composition) -> None:
+    blockers: dict[tuple[Role, str], Rule] = {}
+    for role, option, rule in forbids:
+        blockers.setdefault((role, option), rule)
     kept = []
     for contribution in result.options:
-        blocker = next(
-            (
-                rule
-                for role, opt, rule in forbids
-                if role == contribution.role and opt == contribution.option
-            ),
-            None,
-        )
+        blocker = blockers.get((contribution.role, contribution.option))
         if blocker is None:
             kept.append(contribution)
-        else:
-            result.withheld.append(
-                (blocker.id, contribution.rule.id, contribution.role, contribution.option)
-            )
-            result.undeclared.append(
-                (blocker.id, contribution.rule.id, f"{contribution.option} on {contribution.role}")
-            )
+            continue
+        result.withheld.append(
+            (blocker.id, contribution.rule.id, contribution.role, contribution.option)
+        )
+        result.undeclared.append(
+            (blocker.id, contribution.rule.id, f"{contribution.option} on {contribution.role}")
+        )
     result.options = kept
 
 
 def _resolve_leftovers(vocab: _OptionVocabulary, result: Composition) -> None:
     ranked = sorted(result.options, key=lambda c: _precedence(c.rule))
     kept_options: list[OptionContribution] = []
+    kept_by_role: dict[Role, list[OptionContribution]] = {}
     for contribution in ranked:
-        rival = next(
-            (
-                k
-                for k in kept_options
-                if k.role == contribution.role and vocab.collide(k.option, contribution.option)
-            ),
-            None,
-        )
+        same_role = kept_by_role.setdefault(contribution.role, [])
+        rival = next((k for k in same_role if vocab.collide(k.option, contribution.option)), None)
         if rival is None:
             kept_options.append(contribution)
+            same_role.append(contribution)
         elif rival.rule.id != contribution.rule.id:
             result.undeclared.append(
                 (

@@ -14,7 +14,7 @@ from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.loader import os_release_spec
 from nasplan.knowledge.resolve import ResolvedPlatform
 from nasplan.knowledge.schema import Conditions, IntRange
-from nasplan.knowledge.versions import in_range
+from nasplan.knowledge.versions import compile_range
 
 Predicate = Callable[[ResolvedPlatform], bool]
 
@@ -33,14 +33,14 @@ def compile_conditions(kb: KnowledgeBase, cond: Conditions) -> Predicate:
         os_names = frozenset(cond.os)
         add(lambda r: r.platform.host.os in os_names)
     if cond.os_release is not None and cond.os:
-        os_spec = os_release_spec(kb, cond.os[0], cond.os_release)
-        add(lambda r: in_range(r.os_key, os_spec))
+        os_in_range = compile_range(os_release_spec(kb, cond.os[0], cond.os_release))
+        add(lambda r: os_in_range(r.os_key))
     if cond.arch is not None:
         arches = frozenset(cond.arch)
         add(lambda r: r.platform.host.arch in arches)
     if cond.oracle is not None:
-        oracle_spec = SpecifierSet(cond.oracle)
-        add(lambda r: in_range(r.oracle_version, oracle_spec))
+        oracle_in_range = compile_range(SpecifierSet(cond.oracle))
+        add(lambda r: oracle_in_range(r.oracle_version))
     if cond.filer_family is not None:
         families = frozenset(cond.filer_family)
         add(lambda r: r.filer_family.id in families)
@@ -48,8 +48,8 @@ def compile_conditions(kb: KnowledgeBase, cond: Conditions) -> Predicate:
         vendors = frozenset(cond.filer_vendor)
         add(lambda r: r.platform.filer.vendor in vendors)
     if cond.filer_release is not None:
-        filer_spec = SpecifierSet(cond.filer_release)
-        add(lambda r: r.filer_version is not None and in_range(r.filer_version, filer_spec))
+        filer_in_range = compile_range(SpecifierSet(cond.filer_release))
+        add(lambda r: r.filer_version is not None and filer_in_range(r.filer_version))
     if cond.nic_driver is not None:
         drivers = frozenset(cond.nic_driver)
         add(lambda r: r.nic_driver in drivers)

@@ -12,6 +12,7 @@ import string
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from nasplan.domain.plan import (
@@ -400,7 +401,7 @@ class _PlanBuilder:
             findings=findings,
             checks=checks,
             expectations=expectations,
-            rules={rule_id: explain(self.kb, self.kb.rules[rule_id]) for rule_id in sorted(used)},
+            rules={rule_id: explain(self.kb, rule_id) for rule_id in sorted(used)},
             superseded=superseded,
             applied_rules=[rule.id for rule in self.evaluation.fired],
         )
@@ -437,7 +438,10 @@ class _PlanBuilder:
         }
 
 
-def explain(kb: KnowledgeBase, rule: Rule) -> RuleExplanation:
+@lru_cache(maxsize=1024)
+def explain(kb: KnowledgeBase, rule_id: str) -> RuleExplanation:
+    """The reader-facing summary of a rule (rules never change within a knowledge base)."""
+    rule = kb.rules[rule_id]
     return RuleExplanation(
         id=rule.id,
         title=rule.title,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import operator
 import re
+from collections.abc import Callable
 
 from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
@@ -32,3 +34,24 @@ def filer_version(vendor: FilerVendor, text: str) -> Version | None:
 def in_range(version: Version, spec: SpecifierSet) -> bool:
     # Release candidates (7.1RC4) count as the release they lead to.
     return spec.contains(version, prereleases=True)
+
+
+_COMPARE: dict[str, Callable[[Version, Version], bool]] = {
+    ">=": operator.ge,
+    ">": operator.gt,
+    "<=": operator.le,
+    "<": operator.lt,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
+
+
+def compile_range(spec: SpecifierSet) -> Callable[[Version], bool]:
+    """A fast membership test for plain comparison ranges (no wildcards or ~=), used in the
+    planner's hot path; anything else falls back to ``in_range``."""
+    clauses = []
+    for clause in spec:
+        if clause.operator not in _COMPARE or "*" in clause.version:
+            return lambda version: in_range(version, spec)
+        clauses.append((_COMPARE[clause.operator], Version(clause.version)))
+    return lambda version: all(compare(version, bound) for compare, bound in clauses)

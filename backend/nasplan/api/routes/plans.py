@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from functools import lru_cache
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body
+from fastapi import APIRouter, Body, Response
 
 from nasplan.api.deps import KbDep
 from nasplan.api.schemas import CompareRequest, CompareResponse, PlanView
+from nasplan.domain.plan import Plan
 from nasplan.domain.platform import EXAMPLE_PLATFORM, Platform
 from nasplan.engine.diff import diff_plans
 from nasplan.engine.planner import make_plan
+from nasplan.knowledge.base import KnowledgeBase
 from nasplan.renderers.mount_table import render_mount_table
 
 router = APIRouter(prefix="/plans", tags=["plans"])
@@ -32,16 +36,28 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def plan_view(kb: KbDep, platform: Platform) -> PlanView:
-    plan = make_plan(kb, platform)
-    return PlanView(**plan.model_dump(), mount_table=render_mount_table(plan))
+def plan_view(plan: Plan) -> PlanView:
+    # The plan is already validated by construction: assemble the view without re-validating.
+    fields = {name: getattr(plan, name) for name in Plan.model_fields}
+    return PlanView.model_construct(**fields, mount_table=render_mount_table(plan))
 
 
+@lru_cache(maxsize=512)
+def _plan_json(kb: KnowledgeBase, platform_json: str, today: dt.date) -> bytes:
+    """A plan is a pure function of knowledge base, platform and date, so the serialised
+    answer is kept for the platforms asked most recently (the wizard re-plans the same answers
+    as you step through it, time travel goes back and forth, permalinks are re-opened)."""
+    plan = make_plan(kb, Platform.model_validate_json(platform_json), today)
+    return plan_view(plan).model_dump_json().encode()
+
+
+# async: planning is CPU-bound and short; running it on the event loop avoids thread hand-offs.
 @router.post("", response_model=PlanView, responses=_ERRORS)
-def create_plan(
+async def create_plan(
     kb: KbDep, platform: Annotated[Platform, Body(openapi_examples=_EXAMPLES)]
-) -> PlanView:
-    return plan_view(kb, platform)
+) -> Response:
+    body = _plan_json(kb, platform.model_dump_json(), dt.date.today())
+    return Response(content=body, media_type="application/json")
 
 
 @router.post("/compare", response_model=CompareResponse, responses=_ERRORS)
