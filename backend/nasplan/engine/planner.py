@@ -81,7 +81,7 @@ class _PlanBuilder:
         self.composition = composition
         self.fired = {rule.id: rule for rule in evaluation.fired}
         self.findings: list[Finding] = []
-        self.context = self._message_context()
+        self.context = message_context(kb, resolved)
 
     # ---------------------------------------------------------------- layout
     def volumes(self) -> list[Volume]:
@@ -420,22 +420,24 @@ class _PlanBuilder:
             reason=reason,
         )
 
-    def _message_context(self) -> dict[str, str]:
-        p = self.platform
-        vendor = self.kb.filers.vendors[p.filer.vendor]
-        return {
-            "db_name": p.layout.db_name,
-            "os_label": self.kb.os[p.host.os].label,
-            "os_release": self.resolved.os_release.label,
-            "oracle_version": p.oracle.version,
-            "filer_label": vendor.label,
-            "filer_release": p.filer.os_version or "",
-            "filer_host": p.layout.filer_host,
-            "nic_gbps": str(p.network.nic_gbps),
-            "nic_interface": self.resolved.nic_interface,
-            "filer_interface": p.filer.interface or "e0a",
-            "memory_gb": str(p.host.memory_gb) if p.host.memory_gb else "the host's",
-        }
+
+def message_context(kb: KnowledgeBase, resolved: ResolvedPlatform) -> dict[str, str]:
+    """Values rule messages, checks and setting scopes may name as {placeholders}."""
+    p = resolved.platform
+    vendor = kb.filers.vendors[p.filer.vendor]
+    return {
+        "db_name": p.layout.db_name,
+        "os_label": kb.os[p.host.os].label,
+        "os_release": resolved.os_release.label,
+        "oracle_version": p.oracle.version,
+        "filer_label": vendor.label,
+        "filer_release": p.filer.os_version or "",
+        "filer_host": p.layout.filer_host,
+        "nic_gbps": str(p.network.nic_gbps),
+        "nic_interface": resolved.nic_interface,
+        "filer_interface": p.filer.interface or "e0a",
+        "memory": f"the {p.host.memory_gb} GB of" if p.host.memory_gb else "the host's",
+    }
 
 
 @lru_cache(maxsize=1024)

@@ -7,22 +7,11 @@ from pathlib import Path
 
 import yaml
 
+from nasplan.engine.planner import message_context
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.loader import DEFAULT_KNOWLEDGE_DIR, check_rule_cases
-
-PLACEHOLDERS = {
-    "db_name",
-    "os_label",
-    "os_release",
-    "oracle_version",
-    "filer_label",
-    "filer_release",
-    "filer_host",
-    "nic_gbps",
-    "nic_interface",
-    "filer_interface",
-    "memory_gb",
-}
+from nasplan.knowledge.resolve import resolve
+from tests.conftest import preset_platform
 
 
 def test_loads_with_release_and_changelog(kb: KnowledgeBase) -> None:
@@ -56,6 +45,7 @@ def test_editions_exist_only_for_revised_sources(kb: KnowledgeBase) -> None:
 
 
 def test_message_placeholders_are_known(kb: KnowledgeBase) -> None:
+    known = set(message_context(kb, resolve(kb, preset_platform(kb, "tr3322-lab"))))
     formatter = string.Formatter()
     for rule in kb.rules.values():
         texts = [f.message for f in rule.effects.findings]
@@ -64,7 +54,7 @@ def test_message_placeholders_are_known(kb: KnowledgeBase) -> None:
         texts += [s.scope for s in rule.effects.settings if s.scope]
         for text in texts:
             names = {name for _, name, _, _ in formatter.parse(text) if name}
-            assert names <= PLACEHOLDERS, (rule.id, names - PLACEHOLDERS)
+            assert names <= known, (rule.id, names - known)
 
 
 def test_every_source_is_cited(kb: KnowledgeBase) -> None:
