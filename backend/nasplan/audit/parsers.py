@@ -56,28 +56,30 @@ def _split_options(text: str) -> list[str]:
     return [o.strip() for o in text.split(",") if o.strip()]
 
 
-def parse_vfstab(text: str) -> Parsed[MountEntry]:
-    """Solaris /etc/vfstab: device, fsck device, mount point, type, pass, at boot, options."""
+def _parse_table(
+    text: str, columns: int, fstype: int, device: int, point: int, options: int
+) -> Parsed[MountEntry]:
+    """A whitespace-separated mount table; NFS lines kept, others reported as ignored."""
     result: Parsed[MountEntry] = Parsed()
     for number, line in _content_lines(text):
         fields = line.split()
-        if len(fields) >= 7 and fields[3] == "nfs":
-            result.items.append(MountEntry(number, fields[0], fields[2], _split_options(fields[6])))
+        if len(fields) >= columns and fields[fstype] in ("nfs", "nfs4"):
+            result.items.append(
+                MountEntry(number, fields[device], fields[point], _split_options(fields[options]))
+            )
         else:
             result.ignored.append(number)
     return result
+
+
+def parse_vfstab(text: str) -> Parsed[MountEntry]:
+    """Solaris /etc/vfstab: device, fsck device, mount point, type, pass, at boot, options."""
+    return _parse_table(text, columns=7, fstype=3, device=0, point=2, options=6)
 
 
 def parse_fstab(text: str) -> Parsed[MountEntry]:
     """Linux and HP-UX /etc/fstab: device, mount point, type, options, dump, pass."""
-    result: Parsed[MountEntry] = Parsed()
-    for number, line in _content_lines(text):
-        fields = line.split()
-        if len(fields) >= 4 and fields[2] in ("nfs", "nfs4"):
-            result.items.append(MountEntry(number, fields[0], fields[1], _split_options(fields[3])))
-        else:
-            result.ignored.append(number)
-    return result
+    return _parse_table(text, columns=4, fstype=2, device=0, point=1, options=3)
 
 
 def parse_filesystems(text: str) -> Parsed[MountEntry]:
