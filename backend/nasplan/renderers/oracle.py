@@ -120,7 +120,18 @@ def _alter_sql(f: Facts) -> str:
             "-- Oracle before 9i has no server parameter file: use oracle/init.ora.add.",
         ]
         return "\n".join(lines) + "\n"
-    for s in params:
+    sets = [s for s in params if s.action != "unset"]
+    resets = [s for s in params if s.action == "unset"]
+    for s in sets:
+        lines.append(f"-- {cite(f.plan, s.rules[0])}")
+        lines.append(alter_system(s))
+    if resets:
+        lines += [
+            "-- RESET answers ORA-32010 when the parameter is not in the server parameter file;",
+            "-- that only means it is unset already, so errors do not stop the script here.",
+            "WHENEVER SQLERROR CONTINUE",
+        ]
+    for s in resets:
         lines.append(f"-- {cite(f.plan, s.rules[0])}")
         lines.append(alter_system(s))
     if not params:
