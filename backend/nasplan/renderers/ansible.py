@@ -63,8 +63,9 @@ def _playbook(f: Facts) -> list[dict[str, Any]]:
                 "name": "Refuse to run until the values the platform does not give are set",
                 "ansible.builtin.assert": {
                     "that": asserts,
-                    "fail_msg": "Set oracle_home, oracle_owner, oracle_group and replace every "
-                    "<placeholder> in oranfstab_paths (inventory or -e).",
+                    "fail_msg": "Set oracle_home, oracle_owner, oracle_group and put the "
+                    "addresses in "
+                    "oranfstab_paths (inventory or -e).",
                 },
             }
         )

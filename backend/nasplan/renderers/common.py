@@ -46,6 +46,8 @@ class BundleMeta(BaseModel):
 def one_line(text: str, limit: int = 120) -> str:
     """Free text as one printable line: no control characters, so it cannot leave a comment."""
     cleaned = "".join(ch if ch.isprintable() else " " for ch in text)
+    # No angle brackets: <like-this> marks a value to fill in, and nothing else may look so.
+    cleaned = cleaned.replace("<", "(").replace(">", ")")
     cleaned = " ".join(cleaned.split())
     return cleaned[:limit]
 
@@ -58,7 +60,7 @@ def q(value: object) -> str:
 # ------------------------------------------------------------------ platform facts
 FAMILY_LABELS = {
     "ontap7": "Data ONTAP 7-mode",
-    "ontap_cluster": "ONTAP (clustered)",
+    "ontap_cluster": "clustered ONTAP",
     "sun7000": "Sun Storage 7000",
     "zfssa": "Oracle ZFS Storage Appliance",
     "generic": "NFS server",

@@ -444,12 +444,20 @@ def _rollback(f: Facts) -> list[Step]:
     return steps
 
 
+_COMMENT = ("#", "--", "*", "{#")
+
+
 def _placeholders(files: dict[str, str]) -> list[tuple[str, list[str]]]:
+    """Placeholders on the lines that are used as they stand (not comments, not scripts:
+    the scripts refuse placeholders and never contain one in a command)."""
     found: list[tuple[str, list[str]]] = []
     for path, text in files.items():
-        if path.endswith((".md", ".html", ".json")):
+        if path.endswith((".md", ".html", ".json")) or text.startswith("#!"):
             continue
-        names = list(dict.fromkeys(PLACEHOLDER_RE.findall(text)))
+        if path.endswith(".j2"):
+            text = text.split("#}", 1)[-1]
+        lines = [line for line in text.splitlines() if not line.lstrip().startswith(_COMMENT)]
+        names = list(dict.fromkeys(PLACEHOLDER_RE.findall("\n".join(lines))))
         if names:
             found.append((path, names))
     return found
@@ -532,7 +540,7 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
     if meta.permalink:
         design.append(("Permalink", meta.permalink))
     return RunbookView(
-        title=f"Runbook: {f.db} on {FAMILY_LABELS[f.family]} ({f.filer_host})",
+        title=f"Runbook: {f.db} on {FAMILY_LABELS[f.family]} at {f.filer_host}",
         db=f.db,
         kb_version=plan.kb_version,
         as_of=plan.as_of.isoformat(),

@@ -115,8 +115,8 @@ def test_design_name_cannot_break_out_of_a_comment(kb: KnowledgeBase) -> None:
         for line in text.splitlines():
             assert not line.startswith("rm -rf"), path
     html = render_runbook_html(plan, meta)
-    assert "<script>" not in html
-    assert "&lt;script&gt;" in html
+    assert "<script>" not in html and "&lt;script&gt;" not in html
+    assert "(script)alert(1)(/script)" in html
     markdown = render_runbook_markdown(plan, meta)
     assert "<script>" not in markdown
 
