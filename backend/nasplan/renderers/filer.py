@@ -70,7 +70,7 @@ def _ontap7_steps(f: Facts) -> list[Step]:
             commands=create,
             rules=list(dict.fromkeys(r for v in plan.volumes for r in v.rules)),
             expect="`vol status` lists every volume online.",
-            requires="none",
+            requires="online",
             risk="Low: creates new volumes only.",
             notes=[]
             if create
@@ -262,7 +262,7 @@ def _cluster_steps(f: Facts) -> list[Step]:
             rules=list(dict.fromkeys(r for v in plan.volumes for r in v.rules)),
             expect=f"`volume show -vserver {vserver} -fields junction-path,policy` lists each "
             "volume at its path with its policy.",
-            requires="none",
+            requires="online",
             risk="Low: creates new volumes only.",
             notes=[
                 "For a volume that exists already, attach the policy instead: volume modify "
@@ -399,7 +399,7 @@ def _share_steps(f: Facts) -> list[Step]:
             commands=lines,
             rules=list(dict.fromkeys(r for v in f.plan.volumes for r in v.rules)),
             expect=f"`showmount -e {f.filer_host}` from the host lists every export path.",
-            requires="none",
+            requires="online",
             manual=True,
             notes=notes,
             language="text",
