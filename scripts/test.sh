@@ -6,6 +6,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 apt_install docker-compose docker-compose
+apt_install shellcheck shellcheck
 python_env
 
 log "ruff"

@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 
 from nasplan.api import errors
 from nasplan.api.limits import BodySizeLimit
-from nasplan.api.routes import audits, catalog, health, knowledge, plans
+from nasplan.api.routes import audits, bundles, catalog, health, knowledge, plans
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.loader import load_knowledge
 from nasplan.settings import Settings, get_settings
@@ -52,7 +52,7 @@ def create_app(settings: Settings | None = None, kb: KnowledgeBase | None = None
     errors.install(app)
 
     api = APIRouter(prefix=API_PREFIX)
-    for module in (health, knowledge, catalog, plans, audits):
+    for module in (health, knowledge, catalog, plans, bundles, audits):
         api.include_router(module.router)
     app.include_router(api)
     _mount_frontend(app, settings.frontend_dist)

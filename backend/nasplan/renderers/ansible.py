@@ -1,0 +1,166 @@
+"""ansible/: the Linux host phase as an Ansible playbook (mounts, sysctls, oranfstab).
+
+The playbook is written with yaml.safe_dump, so every value is quoted as YAML needs; the
+oranfstab template is an Ansible (Jinja) template whose only variables are the addresses the
+platform does not give.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from nasplan.renderers.common import Facts, comment_block, header_lines, rules_of
+from nasplan.renderers.host import sysctl_target
+from nasplan.renderers.oracle import (
+    dnfs_paths,
+    oranfstab_body,
+    oranfstab_planned,
+    oranfstab_rules,
+    oranfstab_target,
+)
+
+
+def _sysctl_task(f: Facts, setting: Any) -> dict[str, Any]:
+    return {
+        "name": f"sysctl {setting.key} = {setting.value} ({', '.join(setting.rules)})",
+        "ansible.posix.sysctl": {
+            "name": setting.key,
+            "value": setting.value,
+            "sysctl_file": sysctl_target(f),
+            "reload": True,
+            "state": "present",
+        },
+    }
+
+
+def _playbook(f: Facts) -> list[dict[str, Any]]:
+    sysctl = f.settings("sysctl")
+    early = [s for s in sysctl if not s.key.startswith("sunrpc.")]
+    sunrpc = [s for s in sysctl if s.key.startswith("sunrpc.")]
+    dnfs = oranfstab_planned(f)
+    paths = dnfs_paths(f)
+    variables: dict[str, Any] = {}
+    asserts: list[str] = []
+    if dnfs:
+        variables["oracle_home"] = ""
+        variables["oracle_owner"] = ""
+        variables["oracle_group"] = ""
+        variables["oranfstab_paths"] = [
+            {"local": local, "path": path} if local else {"path": path} for local, path in paths
+        ]
+        asserts += [
+            "oracle_home | length > 0",
+            "oracle_owner | length > 0",
+            "oracle_group | length > 0",
+            "'<' not in (oranfstab_paths | to_json)",
+        ]
+    tasks: list[dict[str, Any]] = []
+    if asserts:
+        tasks.append(
+            {
+                "name": "Refuse to run until the values the platform does not give are set",
+                "ansible.builtin.assert": {
+                    "that": asserts,
+                    "fail_msg": "Set oracle_home, oracle_owner, oracle_group and put the "
+                    "addresses in "
+                    "oranfstab_paths (inventory or -e).",
+                },
+            }
+        )
+    tasks += [_sysctl_task(f, s) for s in early]
+    for mount in sorted(f.plan.mounts, key=lambda m: m.mount_point):
+        tasks.append(
+            {
+                "name": f"NFS mount {mount.mount_point} ({', '.join(mount.rules)})",
+                "ansible.posix.mount": {
+                    "path": mount.mount_point,
+                    "src": mount.export,
+                    "fstype": "nfs",
+                    "opts": ",".join(mount.options),
+                    "state": "mounted",
+                },
+            }
+        )
+    if sunrpc:
+        # The sunrpc keys exist once the first NFS mount has loaded the module.
+        tasks += [_sysctl_task(f, s) for s in sunrpc]
+        tasks.append(
+            {
+                "name": "sunrpc slot tables apply to mounts made after they are set",
+                "ansible.builtin.debug": {
+                    "msg": "Unmount and mount the NFS file systems once (database down) so "
+                    "that they use the new slot tables (LNX-SUNRPC-SLOTS-128)."
+                },
+            }
+        )
+    if dnfs:
+        target = oranfstab_target(f).replace("$ORACLE_HOME", "{{ oracle_home }}")
+        tasks.append(
+            {
+                "name": f"Direct NFS oranfstab ({', '.join(oranfstab_rules(f))})",
+                "ansible.builtin.template": {
+                    "src": "templates/oranfstab.j2",
+                    "dest": target,
+                    "owner": "{{ oracle_owner }}",
+                    "group": "{{ oracle_group }}",
+                    "mode": "0644",
+                },
+            }
+        )
+    play: dict[str, Any] = {
+        "name": f"nasplan {f.db}: host settings and NFS mounts",
+        "hosts": f"nasplan_{f.db_lower}",
+        "become": True,
+    }
+    if variables:
+        play["vars"] = variables
+    play["tasks"] = tasks
+    return [play]
+
+
+def _oranfstab_template(f: Facts) -> str:
+    lines = header_lines(
+        f, "Ansible template for oranfstab (ansible/site.yml renders it).", oranfstab_rules(f)
+    )
+    comment = "{#\n" + "\n".join(f"  {line}" for line in lines) + "\n#}\n"
+    body = oranfstab_body(f, [("{{ p.local }}", "{{ p.path }}")])
+    server, rest = body[0], body[1:]
+    # The local/path lines come from oranfstab_paths, one pair per storage network.
+    rest = [line for line in rest if not line.startswith(("local:", "path:"))]
+    loop = [
+        "{% for p in oranfstab_paths %}",
+        "{% if p.local is defined %}",
+        "local: {{ p.local }}",
+        "{% endif %}",
+        "path: {{ p.path }}",
+        "{% endfor %}",
+    ]
+    return comment + "\n".join([server, *loop, *rest]) + "\n"
+
+
+def render_ansible(f: Facts) -> dict[str, str]:
+    if f.os != "linux":
+        return {}
+    used = [
+        *rules_of(f.settings("sysctl")),
+        *rules_of(f.plan.mounts),
+        *(oranfstab_rules(f) if oranfstab_planned(f) else []),
+    ]
+    head = comment_block(
+        [
+            *header_lines(f, "Ansible playbook: the host phase for Linux.", used),
+            "",
+            f"Put the database host(s) in the inventory group nasplan_{f.db_lower}.",
+            "Dry run: ansible-playbook -i <inventory> ansible/site.yml --check --diff",
+            "Apply:   ansible-playbook -i <inventory> ansible/site.yml",
+            "Needs the ansible.posix collection. Use this playbook or host/mounts.sh and",
+            "host/tuning.sh, not both: rollback/host_rollback.sh undoes only the scripts' work.",
+        ]
+    )
+    body = yaml.safe_dump(_playbook(f), sort_keys=False, width=100, allow_unicode=True)
+    files = {"ansible/site.yml": f"{head}\n---\n{body}"}
+    if oranfstab_planned(f):
+        files["ansible/templates/oranfstab.j2"] = _oranfstab_template(f)
+    return files

@@ -1,0 +1,216 @@
+"""The config bundle: every file a team needs to carry a plan out, as {path: text}, then a zip.
+
+render_bundle_files(plan, meta) -> {path: text} is pure; write_zip makes the same bytes for the
+same files every time (sorted entries, 1980-01-01 timestamps, fixed permissions).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+from nasplan.domain.plan import Plan
+from nasplan.renderers.common import (
+    FAMILY_LABELS,
+    BundleMeta,
+    Facts,
+    facts,
+    header_lines,
+    one_line,
+    platform_line,
+)
+from nasplan.renderers.parts import render_parts
+from nasplan.renderers.runbook import md, render_runbook_html, render_runbook_markdown
+
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+MODE_SCRIPT = 0o100755
+MODE_FILE = 0o100644
+
+# (path prefix or name, phase, who, what): the index in README.md, in the order to apply.
+_INDEX: list[tuple[str, str, str, str]] = [
+    (
+        "RUNBOOK.md",
+        "all",
+        "everyone",
+        "the runbook: every step in order, with why, expected "
+        "result, what it needs and its risk (RUNBOOK.html prints it)",
+    ),
+    ("RUNBOOK.html", "all", "everyone", "the same runbook as a printable page"),
+    ("plan.json", "all", "tools", "the plan itself, with every rule's rationale and sources"),
+    (
+        "filer/commands.txt",
+        "1-3",
+        "storage administrator",
+        "record the current values, then "
+        "interface, volumes, exports and options, as filer console commands",
+    ),
+    (
+        "filer/shares.txt",
+        "3",
+        "storage administrator",
+        "the shares the plan needs (no cited commands for this filer)",
+    ),
+    (
+        "host/network.sh",
+        "2",
+        "Unix administrator",
+        "NIC driver settings and the storage interface MTU",
+    ),
+    ("host/tuning.sh", "4", "Unix administrator", "kernel and TCP settings, persistent"),
+    (
+        "host/mounts.sh",
+        "4",
+        "Unix administrator",
+        "mount points and mount table entries, then mounts",
+    ),
+    (
+        "host/",
+        "2, 4",
+        "Unix administrator",
+        "the lines those scripts add, in the file's own format, for review or manual use",
+    ),
+    ("ansible/", "4", "Unix administrator", "the same host phase as an Ansible playbook (Linux)"),
+    ("oracle/capture_before.sql", "1", "DBA", "a copy of the current parameters"),
+    ("oracle/alter_system.sql", "5", "DBA", "the parameters as ALTER SYSTEM statements"),
+    ("oracle/init.ora.add", "5", "DBA", "the same parameters in init.ora form"),
+    ("oracle/oranfstab", "5", "DBA", "Direct NFS paths and exports"),
+    ("oracle/install_oranfstab.sh", "5", "DBA", "installs oranfstab"),
+    ("oracle/enable_dnfs.sh", "5", "DBA", "switches Direct NFS on (relink)"),
+    ("verify/verify_host.sh", "6", "Unix administrator", "read-only host checks: PASS/FAIL"),
+    ("verify/verify_oracle.sql", "6", "DBA", "read-only database checks: PASS/FAIL"),
+    ("verify/filer_checks.txt", "6", "storage administrator", "what to look at on the filer"),
+    ("rollback/oracle_rollback.sql", "7", "DBA", "parameters back"),
+    ("rollback/oracle_rollback.sh", "7", "DBA", "Direct NFS off, oranfstab back"),
+    (
+        "rollback/host_rollback.sh",
+        "7",
+        "Unix administrator",
+        "removes nasplan's lines, restores saved values",
+    ),
+    ("rollback/filer_rollback.txt", "7", "storage administrator", "filer values back"),
+]
+
+
+def _describe(path: str) -> tuple[str, str, str]:
+    for prefix, phase, who, what in _INDEX:
+        if path == prefix or (prefix.endswith("/") and path.startswith(prefix)):
+            return phase, who, what
+    return "", "", ""
+
+
+def _readme(f: Facts, paths: list[str]) -> str:
+    lines = ["<!--", *header_lines(f, "Index of this bundle.", []), "-->", ""]
+    p = f.plan.platform
+    lines += [
+        f"# nasplan bundle for {f.db}",
+        "",
+        f"- Platform: {md(platform_line(f))}",
+        f"- Knowledge base release {f.plan.kb_version}, advice as of {f.plan.as_of.isoformat()}",
+    ]
+    if f.meta.design_name:
+        lines.append(f"- Design: {md(one_line(f.meta.design_name, 80))}")
+    if f.meta.design_id:
+        lines.append(
+            f"- Design {f.meta.design_id}"
+            + (f", revision {f.meta.revision}" if f.meta.revision is not None else "")
+        )
+    if f.meta.permalink:
+        lines.append(f"- Permalink: <{f.meta.permalink}>")
+    lines.append("")
+    if f.errors:
+        lines += [
+            f"**STOP: the plan has {f.errors} error finding(s); do not apply this bundle.** "
+            "The scripts refuse `--apply` until the platform is corrected and the bundle "
+            "generated again. See RUNBOOK.md, step 1.1.",
+            "",
+        ]
+    lines += [
+        "## Order",
+        "",
+        "1. Prerequisites: read the findings, fill in placeholders, record current values "
+        "(filer, database), dry-run the host scripts.",
+        "2. Network: switches, then the filer interface, then `host/network.sh --apply`.",
+        f"3. Filer: `filer/{'commands' if f.family in ('ontap7', 'ontap_cluster') else 'shares'}"
+        f".txt` on the {FAMILY_LABELS[f.family]}.",
+        "4. Host: `host/tuning.sh --apply`, then `host/mounts.sh --apply`"
+        + (" (or `ansible/site.yml`)." if f.os == "linux" else "."),
+        "5. Oracle: `oracle/alter_system.sql`"
+        + (", `oracle/install_oranfstab.sh --apply`" if "oracle/oranfstab" in paths else "")
+        + (", `oracle/enable_dnfs.sh --apply`" if "oracle/enable_dnfs.sh" in paths else "")
+        + ", then restart the instance"
+        + ("s, node by node." if p.oracle.rac else "."),
+        "6. Verification: `verify/verify_host.sh`, `verify/verify_oracle.sql`, "
+        "`verify/filer_checks.txt`.",
+        "7. Rollback, if needed: `rollback/`, newest phase first.",
+        "",
+        "Scripts change nothing unless given `--apply`, can be run again safely, and keep what "
+        f"they replace in {f.state_dir} (host) or beside the file (Oracle).",
+        "",
+        "## Files",
+        "",
+        "| file | phase | who | what |",
+        "|---|---|---|---|",
+    ]
+    for path in paths:
+        phase, who, what = _describe(path)
+        lines.append(f"| `{path}` | {phase} | {who} | {md(what)} |")
+    return "\n".join(lines) + "\n"
+
+
+def _plan_json(f: Facts) -> str:
+    meta = {
+        "generated_by": "nasplan",
+        "kb_version": f.plan.kb_version,
+        "as_of": f.plan.as_of.isoformat(),
+        "design_id": f.meta.design_id,
+        "design_name": one_line(f.meta.design_name, 200) if f.meta.design_name else None,
+        "revision": f.meta.revision,
+        "permalink": f.meta.permalink,
+    }
+    document = {"nasplan": meta, "plan": f.plan.model_dump(mode="json")}
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def render_bundle_files(plan: Plan, meta: BundleMeta | None = None) -> dict[str, str]:
+    meta = meta or BundleMeta()
+    f = facts(plan, meta)
+    files = render_parts(f)
+    files["plan.json"] = _plan_json(f)
+    files["RUNBOOK.md"] = render_runbook_markdown(plan, meta, files)
+    files["RUNBOOK.html"] = render_runbook_html(plan, meta, files)
+    ordered = sorted(files)
+    files["README.md"] = _readme(f, ordered)
+    return {path: files[path] for path in sorted(files)}
+
+
+def is_script(text: str) -> bool:
+    return text.startswith("#!")
+
+
+def bundle_root(plan: Plan) -> str:
+    return f"nasplan-{plan.platform.layout.db_name.lower()}"
+
+
+def bundle_filename(plan: Plan, meta: BundleMeta | None = None) -> str:
+    meta = meta or BundleMeta()
+    suffix = f"r{meta.revision}" if meta.revision is not None else plan.as_of.isoformat()
+    return f"{bundle_root(plan)}-{suffix}.zip"
+
+
+def write_zip(files: dict[str, str], root: str) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(files):
+            text = files[path]
+            info = zipfile.ZipInfo(f"{root}/{path}", date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3  # Unix, so the permission bits below are honoured
+            info.external_attr = (MODE_SCRIPT if is_script(text) else MODE_FILE) << 16
+            archive.writestr(info, text.encode("utf-8"))
+    return buffer.getvalue()
+
+
+def render_bundle(plan: Plan, meta: BundleMeta | None = None) -> bytes:
+    """The zip for a plan: what POST /plans/bundle and a saved revision's bundle return."""
+    return write_zip(render_bundle_files(plan, meta), bundle_root(plan))

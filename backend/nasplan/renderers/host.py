@@ -1,0 +1,396 @@
+"""host/: what the Unix administrator applies, in the host OS's own formats.
+
+- the mount table entries (vfstab, fstab, /etc/filesystems stanzas) and ``mounts.sh``;
+- kernel and TCP settings in persistent form and ``tuning.sh`` (Solaris /etc/system and a
+  start-up script for ndd, Linux sysctl, AIX nfso/no -p, HP-UX kctune and ndd);
+- NIC settings and ``network.sh`` (driver .conf lines, the interface MTU).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from nasplan.domain.plan import Setting
+from nasplan.renderers.common import (
+    Facts,
+    cite,
+    header,
+    linux_reads_sysctl_d,
+    q,
+    render_template,
+    rules_of,
+)
+from nasplan.renderers.mount_table import TABLE_PATHS, entry_text
+
+TABLE_COMMENT = {"solaris": "#", "linux": "#", "hpux": "#", "aix": "*"}
+TABLE_NAME = {"solaris": "vfstab", "linux": "fstab", "hpux": "fstab", "aix": "filesystems"}
+# Which field of a table line holds the mount point (awk expression over the line).
+ENTRY_MATCH = {
+    "solaris": "$3 == mp",
+    "linux": "$2 == mp",
+    "hpux": "$2 == mp",
+    "aix": '$1 == mp ":"',
+}
+IS_MOUNTED = {
+    "linux": "awk -v mp=\"$1\" '$2 == mp { f = 1 } END { if (f) exit 0; exit 1 }' /proc/mounts",
+    "solaris": "nawk -v mp=\"$1\" '$2 == mp { f = 1 } END { if (f) exit 0; exit 1 }' /etc/mnttab",
+    "hpux": "awk -v mp=\"$1\" '$2 == mp { f = 1 } END { if (f) exit 0; exit 1 }' /etc/mnttab",
+    # AIX has no mnttab: `mount` lists node, mounted, mounted over, ... (node empty if local).
+    "aix": 'mount | awk -v mp="$1" \'$2 == mp || $3 == mp { f = 1 } '
+    "END { if (f) exit 0; exit 1 }'",
+}
+
+SOLARIS_RC_DIR = "/etc/init.d"
+SOLARIS_RC_LINK_DIR = "/etc/rc2.d"
+
+
+def mount_block(f: Facts) -> str:
+    """The mount-table lines between nasplan's markers, each mount led by its rules."""
+    c = TABLE_COMMENT[f.os]
+    lines = [f"{c} BEGIN {f.marker}"]
+    for mount in sorted(f.plan.mounts, key=lambda m: m.mount_point):
+        lines.append(
+            f"{c} {mount.mount_point} ({', '.join(mount.serves)}): {', '.join(mount.rules)}"
+        )
+        lines.append(entry_text(f.os, mount))
+    lines.append(f"{c} END {f.marker}")
+    return "\n".join(lines)
+
+
+def _mount_files(f: Facts) -> dict[str, str]:
+    table = TABLE_PATHS[f.os]
+    name = TABLE_NAME[f.os]
+    rules = rules_of(f.plan.mounts)
+    fragment = (
+        header(
+            f,
+            f"Lines for {table}: host/mounts.sh adds them (or add them by hand).",
+            rules,
+            TABLE_COMMENT[f.os],
+        )
+        + "\n"
+        + mount_block(f)
+        + "\n"
+    )
+    mounts = sorted(f.plan.mounts, key=lambda m: m.mount_point)
+    remount = rules_of(s for s in f.plan.settings if s.requires == "remount")
+    script = render_template(
+        "host_mounts.sh.j2",
+        f=f,
+        root=True,
+        header=header(f, f"Create the mount points and add the NFS mounts to {table}.", rules),
+        path="host/mounts.sh",
+        table=table,
+        begin=f"{TABLE_COMMENT[f.os]} BEGIN {f.marker}",
+        end=f"{TABLE_COMMENT[f.os]} END {f.marker}",
+        block=mount_block(f),
+        comment=TABLE_COMMENT[f.os],
+        entry_match=ENTRY_MATCH[f.os],
+        is_mounted=IS_MOUNTED[f.os],
+        dirs=" ".join(q(m.mount_point) for m in mounts),
+        remount_rules=remount,
+    )
+    return {f"host/{name}.add": fragment, "host/mounts.sh": script}
+
+
+# ---------------------------------------------------------------- kernel and TCP
+def _ordered_ndd(settings: list[Setting]) -> list[Setting]:
+    # Ceilings first (tcp_max_buf, tcp_cwnd_max), so the larger windows are allowed when set.
+    return sorted(settings, key=lambda s: 0 if "max" in s.key else 1)
+
+
+def solaris_rc_name(f: Facts) -> str:
+    return f"nasplan_ndd_{f.db_lower}"
+
+
+def _solaris_rc(f: Facts, ndd: list[Setting]) -> str:
+    lines = [
+        "#!/sbin/sh",
+        header(
+            f,
+            f"Start-up script: sets the plan's ndd values at every boot "
+            f"({SOLARIS_RC_DIR}/{solaris_rc_name(f)}, linked from "
+            f"{SOLARIS_RC_LINK_DIR}/S70{solaris_rc_name(f)}).",
+            rules_of(ndd),
+        ),
+        "# ndd settings do not survive a reboot; run level 2 runs this after the network is up.",
+        "set -eu",
+        'case "${1:-start}" in',
+        "  start)",
+    ]
+    for s in ndd:
+        lines.append(f"    # {cite(f.plan, s.rules[0])}")
+        lines.append(f"    /usr/sbin/ndd -set {q(s.scope or '/dev/tcp')} {q(s.key)} {q(s.value)}")
+    lines += [
+        "    ;;",
+        "  stop)",
+        "    ;;",
+        "  *)",
+        '    echo "usage: $0 start" >&2',
+        "    exit 2",
+        "    ;;",
+        "esac",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _etc_system_lines(f: Facts, settings: list[Setting]) -> str:
+    lines = [f"* BEGIN {f.marker}"]
+    for s in settings:
+        lines.append(f"* {cite(f.plan, s.rules[0])}")
+        lines.append(f"set {s.key}={s.value}")
+    lines.append(f"* END {f.marker}")
+    return "\n".join(lines)
+
+
+def _sysctl_lines(f: Facts, settings: list[Setting]) -> list[str]:
+    lines: list[str] = []
+    for s in settings:
+        lines.append(f"# {cite(f.plan, s.rules[0])}")
+        lines.append(f"{s.key} = {s.value}")
+    return lines
+
+
+def sysctl_target(f: Facts) -> str:
+    if linux_reads_sysctl_d(f.plan):
+        return f"/etc/sysctl.d/90-nasplan-{f.db_lower}.conf"
+    return "/etc/sysctl.conf"
+
+
+@dataclass
+class _Tool:
+    name: str
+    settings: list[Setting] = field(default_factory=list)
+
+
+def _tuning_files(f: Facts) -> dict[str, str]:
+    files: dict[str, str] = {}
+    etc_system = f.settings("etc_system") if f.os == "solaris" else []
+    ndd = _ordered_ndd(f.settings("ndd")) if f.os == "solaris" else []
+    sysctl = f.settings("sysctl") if f.os == "linux" else []
+    aix_tools = (
+        [_Tool(name, f.settings(name)) for name in ("nfso", "no") if f.settings(name)]
+        if f.os == "aix"
+        else []
+    )
+    kctune = f.settings("kctune") if f.os == "hpux" else []
+    hpux_ndd = f.settings("hpux_ndd") if f.os == "hpux" else []
+    used = [*etc_system, *ndd, *sysctl, *kctune, *hpux_ndd]
+    for tool in aix_tools:
+        used += tool.settings
+    context: dict[str, Any] = {
+        "etc_system": "",
+        "ndd": ndd,
+        "sysctl": sysctl,
+        "aix_tools": aix_tools,
+        "kctune": kctune,
+        "hpux_ndd": hpux_ndd,
+        "rc_script": "",
+        "rc_link": "",
+        "rc_text": "",
+        "rc_name": "",
+        "sysctl_d": False,
+        "sysctl_path": "",
+        "sysctl_text": "",
+        "sysctl_block": "",
+        "sysctl_name": "",
+        "sunrpc": any(s.key.startswith("sunrpc.") for s in sysctl),
+        "nddconf_name": "nddconf.add",
+    }
+    if etc_system:
+        block = _etc_system_lines(f, etc_system)
+        context["etc_system"] = block
+        files["host/system.add"] = (
+            header(
+                f,
+                "Lines for /etc/system: host/tuning.sh adds them; reboot to apply.",
+                rules_of(etc_system),
+                "*",
+            )
+            + "\n"
+            + block
+            + "\n"
+        )
+    if ndd:
+        rc = _solaris_rc(f, ndd)
+        name = solaris_rc_name(f)
+        files[f"host/{name}"] = rc
+        context.update(
+            rc_script=f"{SOLARIS_RC_DIR}/{name}",
+            rc_link=f"{SOLARIS_RC_LINK_DIR}/S70{name}",
+            rc_text=rc.rstrip("\n"),
+            rc_name=name,
+        )
+    if sysctl:
+        target = sysctl_target(f)
+        sysctl_d = target.startswith("/etc/sysctl.d/")
+        name = target.rsplit("/", 1)[1] if sysctl_d else "sysctl.conf.add"
+        body = _sysctl_lines(f, sysctl)
+        if any(s.key.startswith("sunrpc.") for s in sysctl):
+            body = [
+                "# sunrpc.* keys exist once the sunrpc module is loaded; verify/verify_host.sh",
+                "# checks the live values after the NFS file systems are mounted.",
+                *body,
+            ]
+        title = (
+            f"Kernel settings for {target}: host/tuning.sh installs it."
+            if sysctl_d
+            else f"Lines for {target} (this release reads no /etc/sysctl.d): host/tuning.sh "
+            "adds them."
+        )
+        head = header(f, title, rules_of(sysctl))
+        if sysctl_d:
+            text = head + "\n" + "\n".join(body) + "\n"
+            context["sysctl_text"] = text.rstrip("\n")
+        else:
+            block = "\n".join([f"# BEGIN {f.marker}", *body, f"# END {f.marker}"])
+            text = head + "\n" + block + "\n"
+            context["sysctl_block"] = block
+        files[f"host/{name}"] = text
+        context.update(sysctl_d=sysctl_d, sysctl_path=target, sysctl_name=name)
+    if hpux_ndd:
+        lines = [
+            header(
+                f,
+                "Entries for /etc/rc.config.d/nddconf (renumber [n] after the "
+                "entries already there).",
+                rules_of(hpux_ndd),
+            )
+        ]
+        for index, s in enumerate(hpux_ndd):
+            lines += [
+                f"# {cite(f.plan, s.rules[0])}",
+                f"TRANSPORT_NAME[{index}]={(s.scope or '/dev/tcp').rsplit('/', 1)[-1]}",
+                f"NDD_NAME[{index}]={s.key}",
+                f"NDD_VALUE[{index}]={s.value}",
+            ]
+        files["host/nddconf.add"] = "\n".join(lines) + "\n"
+    files["host/tuning.sh"] = render_template(
+        "host_tuning.sh.j2",
+        f=f,
+        root=True,
+        header=header(f, "Kernel and TCP settings for the database host.", rules_of(used)),
+        path="host/tuning.sh",
+        **context,
+    )
+    return files
+
+
+# ---------------------------------------------------------------- NIC
+@dataclass
+class _DriverFile:
+    path: str
+    begin: str
+    end: str
+    block: str
+
+
+@dataclass
+class _Mtu:
+    value: str
+    rules: list[str]
+    interface: str = ""
+    read: str = ""
+    set: str = ""
+    persist_file: str = ""
+    manual: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def mtu_plan(f: Facts, setting: Setting) -> _Mtu:
+    mtu = _Mtu(value=setting.value, rules=setting.rules)
+    interface = f.host_if
+    if interface is None:
+        mtu.manual = [
+            f"The platform names no storage interface: set MTU {setting.value} on the interface "
+            "that carries NFS traffic (give host.nic_interface to get the commands here)."
+        ]
+        return mtu
+    mtu.interface = interface
+    release = f.plan.platform.host.os_version
+    if f.os == "linux":
+        mtu.read = 'cat "/sys/class/net/$IF/mtu"'
+        mtu.set = 'ip link set dev "$IF" mtu "$MTU"'
+        mtu.notes = [
+            "ip link changes the running interface only. Make the MTU persistent in the "
+            "distribution's network configuration (for example MTU=9000 in the interface's "
+            "ifcfg file, or the MTU of its NetworkManager connection); nasplan does not edit "
+            "network configuration files."
+        ]
+    elif f.os == "solaris" and release == "11":
+        mtu.manual = [
+            "Solaris 11 configures interfaces with dladm and ipadm, not "
+            f"/etc/hostname.{interface}; nasplan has no cited command for it: set the "
+            f"link's MTU to {setting.value} with your release's tools."
+        ]
+    elif f.os == "solaris":
+        mtu.read = (
+            'ifconfig "$IF" | nawk \'{ for (i = 1; i < NF; i++) if ($i == "mtu") print $(i + 1) }\''
+        )
+        mtu.set = 'ifconfig "$IF" mtu "$MTU"'
+        mtu.persist_file = f"/etc/hostname.{interface}"
+    elif f.os == "aix":
+        mtu.read = 'lsattr -El "$IF" -a mtu -F value'
+        mtu.set = 'chdev -l "$IF" -a mtu="$MTU"'
+        mtu.notes = [
+            "chdev records the MTU in the ODM, so it persists. The Ethernet adapter under "
+            f"{interface} must accept jumbo frames first; that adapter attribute depends on the "
+            "adapter, and nasplan has no cited command for it."
+        ]
+    else:
+        mtu.manual = [
+            f"nasplan has no cited HP-UX command to set MTU {setting.value} on {interface} "
+            "persistently: use your release's LAN administration tools, then check the path "
+            "with verify/verify_host.sh."
+        ]
+    return mtu
+
+
+def _network_files(f: Facts) -> dict[str, str]:
+    files: dict[str, str] = {}
+    driver = f.settings("driver_conf") if f.os == "solaris" else []
+    interface = [s for s in f.settings("interface") if s.target == "host" and s.key == "mtu"]
+    by_file: dict[str, list[Setting]] = {}
+    for s in driver:
+        by_file.setdefault(s.scope or "", []).append(s)
+    driver_files: list[_DriverFile] = []
+    for path, settings in by_file.items():
+        block_lines = [f"# BEGIN {f.marker}"]
+        for s in settings:
+            block_lines += [f"# {cite(f.plan, s.rules[0])}", f"{s.key}={s.value};"]
+        block_lines.append(f"# END {f.marker}")
+        block = "\n".join(block_lines)
+        base = path.rsplit("/", 1)[-1]
+        files[f"host/{base}.add"] = (
+            header(
+                f,
+                f"Lines for {path}: host/network.sh adds them; reboot to apply.",
+                rules_of(settings),
+            )
+            + "\n"
+            + block
+            + "\n"
+        )
+        driver_files.append(
+            _DriverFile(path=path, begin=block_lines[0], end=block_lines[-1], block=block)
+        )
+    mtus = [mtu_plan(f, s) for s in interface]
+    files["host/network.sh"] = render_template(
+        "host_network.sh.j2",
+        f=f,
+        root=True,
+        header=header(
+            f,
+            "NIC settings: driver configuration and the storage interface MTU.",
+            rules_of([*driver, *interface]),
+        ),
+        path="host/network.sh",
+        driver_files=driver_files,
+        mtu=mtus,
+    )
+    return files
+
+
+def render_host(f: Facts) -> dict[str, str]:
+    return {**_network_files(f), **_tuning_files(f), **_mount_files(f)}

@@ -1,0 +1,209 @@
+"""oracle/: what the DBA applies: initialization parameters, oranfstab and the dNFS switch."""
+
+from __future__ import annotations
+
+from nasplan.domain.plan import Setting
+from nasplan.renderers.common import Facts, cite, header, oracle_at_least, render_template, rules_of
+
+DBA = "DBA"
+MAX_DNFS_PATHS = 4  # oranfstab takes up to four local/path pairs per server
+
+
+def spfile_supported(f: Facts) -> bool:
+    return oracle_at_least(f.plan, "9")  # server parameter files arrived with Oracle9i
+
+
+def before_pfile(f: Facts) -> str:
+    # '?' is Oracle's shorthand for ORACLE_HOME in file names.
+    return f"?/dbs/nasplan_before_{f.db}.ora"
+
+
+def sql_value(value: str) -> str:
+    if value.isdigit() or value.upper() in ("TRUE", "FALSE"):
+        return value.upper() if not value.isdigit() else value
+    return "'" + value.replace("'", "''") + "'"
+
+
+def sql_name(key: str) -> str:
+    # Hidden (underscore) parameters must be quoted in ALTER SYSTEM.
+    return f'"{key}"' if key.startswith("_") else key
+
+
+def alter_system(setting: Setting) -> str:
+    if setting.action == "unset":
+        return f"ALTER SYSTEM RESET {sql_name(setting.key)} SCOPE=SPFILE SID='*';"
+    return (
+        f"ALTER SYSTEM SET {sql_name(setting.key)}={sql_value(setting.value)} SCOPE=SPFILE SID='*';"
+    )
+
+
+def init_params(f: Facts) -> list[Setting]:
+    return f.settings("init_ora")
+
+
+def dnfs_enabled(f: Facts) -> bool:
+    return any(s.key == "dnfs" for s in f.settings("dnfs"))
+
+
+def oranfstab_planned(f: Facts) -> bool:
+    return any(s.key == "oranfstab" for s in f.settings("dnfs"))
+
+
+def oranfstab_target(f: Facts) -> str:
+    return next(
+        (s.value for s in f.settings("dnfs") if s.key == "oranfstab"),
+        "$ORACLE_HOME/dbs/oranfstab",
+    )
+
+
+def dnfs_paths(f: Facts) -> list[tuple[str | None, str]]:
+    """(local, path) pairs: the filer's name for one NIC, placeholders for several."""
+    count = min(f.plan.platform.network.nic_count, MAX_DNFS_PATHS)
+    if count == 1:
+        return [(None, f.filer_host)]
+    return [(f"<host-ip-{n}>", f"<filer-ip-{n}>") for n in range(1, count + 1)]
+
+
+def oranfstab_body(f: Facts, paths: list[tuple[str | None, str]]) -> list[str]:
+    lines = [f"server: {f.filer_host}"]
+    for local, path in paths:
+        if local is not None:
+            lines.append(f"local: {local}")
+        lines.append(f"path: {path}")
+    for mount in f.db_mounts():
+        export = mount.export.split(":", 1)[1]
+        lines.append(f"export: {export} mount: {mount.mount_point}")
+    if oracle_at_least(f.plan, "12.1"):
+        version = "nfsv4.1" if f.plan.platform.oracle.nfs_version == "4.1" else "nfsv3"
+        lines.append(f"nfs_version: {version}")
+    return lines
+
+
+def oranfstab_rules(f: Facts) -> list[str]:
+    return rules_of([*f.settings("dnfs"), *f.db_mounts()])
+
+
+def _init_ora(f: Facts) -> str:
+    params = init_params(f)
+    lines = [header(f, "Initialization parameters (init.ora / pfile form).", rules_of(params))]
+    if not spfile_supported(f):
+        lines.append("# Oracle before 9i has no server parameter file: edit init<SID>.ora.")
+    for s in params:
+        lines.append(f"# {cite(f.plan, s.rules[0])}")
+        if s.action == "unset":
+            lines.append(f"# {s.key}: remove it from the parameter file (leave it unset).")
+        else:
+            lines.append(f"{s.key}={s.value}")
+    if not params:
+        lines.append("# The plan sets no initialization parameters.")
+    return "\n".join(lines) + "\n"
+
+
+def _alter_sql(f: Facts) -> str:
+    params = init_params(f)
+    lines = [
+        header(
+            f,
+            "The same parameters as ALTER SYSTEM statements (server parameter file).",
+            rules_of(params),
+            "--",
+        )
+    ]
+    lines += [
+        "-- DBA, in SQL*Plus as SYSDBA on one instance; run oracle/capture_before.sql first.",
+        "-- SCOPE=SPFILE: the values take effect at the next instance start.",
+        "WHENEVER SQLERROR EXIT FAILURE",
+    ]
+    if not spfile_supported(f):
+        lines = [
+            *lines[:-1],
+            "-- Oracle before 9i has no server parameter file: use oracle/init.ora.add.",
+        ]
+        return "\n".join(lines) + "\n"
+    sets = [s for s in params if s.action != "unset"]
+    resets = [s for s in params if s.action == "unset"]
+    for s in sets:
+        lines.append(f"-- {cite(f.plan, s.rules[0])}")
+        lines.append(alter_system(s))
+    if resets:
+        lines += [
+            "-- RESET answers ORA-32010 when the parameter is not in the server parameter file;",
+            "-- that only means it is unset already, so errors do not stop the script here.",
+            "WHENEVER SQLERROR CONTINUE",
+        ]
+    for s in resets:
+        lines.append(f"-- {cite(f.plan, s.rules[0])}")
+        lines.append(alter_system(s))
+    if not params:
+        lines.append("-- The plan sets no initialization parameters.")
+    return "\n".join(lines) + "\n"
+
+
+def _capture_sql(f: Facts) -> str:
+    lines = [
+        header(
+            f,
+            "Keep a copy of the current parameters before changing them.",
+            rules_of(init_params(f)),
+            "--",
+        ),
+        "-- DBA, in SQL*Plus as SYSDBA. rollback/oracle_rollback.sql refers to this copy.",
+        "WHENEVER SQLERROR EXIT FAILURE",
+    ]
+    if spfile_supported(f):
+        lines.append(f"CREATE PFILE='{before_pfile(f)}' FROM SPFILE;")
+    else:
+        lines.append("-- Oracle before 9i: copy init<SID>.ora aside with the operating system.")
+    return "\n".join(lines) + "\n"
+
+
+def _oranfstab(f: Facts) -> str:
+    paths = dnfs_paths(f)
+    head = header(
+        f,
+        f"Direct NFS: the filer's paths and exports, for {oranfstab_target(f)}.",
+        oranfstab_rules(f),
+    )
+    notes = [
+        "#",
+        "# oracle/install_oranfstab.sh installs this file without its # lines.",
+    ]
+    if any(local for local, _ in paths):
+        notes += [
+            "# Replace each <host-ip-n> with this host's address on storage network n and each",
+            "# <filer-ip-n> with the filer's address on the same network (the platform does not",
+            "# give them). On RAC every node has its own copy with its own local addresses.",
+        ]
+    return "\n".join([head, *notes, *oranfstab_body(f, paths)]) + "\n"
+
+
+def render_oracle(f: Facts) -> dict[str, str]:
+    files = {
+        "oracle/capture_before.sql": _capture_sql(f),
+        "oracle/init.ora.add": _init_ora(f),
+        "oracle/alter_system.sql": _alter_sql(f),
+    }
+    if oranfstab_planned(f):
+        files["oracle/oranfstab"] = _oranfstab(f)
+        files["oracle/install_oranfstab.sh"] = render_template(
+            "oracle_oranfstab.sh.j2",
+            f=f,
+            root=False,
+            header=header(f, "Install oracle/oranfstab for Direct NFS.", oranfstab_rules(f)),
+            path="oracle/install_oranfstab.sh",
+            target=oranfstab_target(f).removeprefix("$ORACLE_HOME/"),
+            target_in_home=oranfstab_target(f).startswith("$ORACLE_HOME/"),
+        )
+    if dnfs_enabled(f):
+        files["oracle/enable_dnfs.sh"] = render_template(
+            "oracle_dnfs.sh.j2",
+            f=f,
+            root=False,
+            header=header(
+                f, "Switch Direct NFS on in this ORACLE_HOME.", rules_of(f.settings("dnfs"))
+            ),
+            path="oracle/enable_dnfs.sh",
+            target="dnfs_on",
+            make_supported=oracle_at_least(f.plan, "11.2"),
+        )
+    return files
