@@ -435,7 +435,7 @@ def message_context(kb: KnowledgeBase, resolved: ResolvedPlatform) -> dict[str, 
         "filer_host": p.layout.filer_host,
         "nic_gbps": str(p.network.nic_gbps),
         "nic_interface": resolved.nic_interface,
-        "filer_interface": p.filer.interface or "e0a",
+        "filer_interface": p.filer.interface or "<filer-interface>",
         "memory": f"the {p.host.memory_gb} GB of" if p.host.memory_gb else "the host's",
     }
 
