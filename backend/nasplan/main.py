@@ -13,7 +13,9 @@ from fastapi.staticfiles import StaticFiles
 
 from nasplan.api import errors
 from nasplan.api.limits import BodySizeLimit
-from nasplan.api.routes import audits, bundles, catalog, health, knowledge, plans
+from nasplan.api.routes import audits, bundles, catalog, designs, health, knowledge, plans
+from nasplan.data.db import make_engine, make_session_factory
+from nasplan.data.migrate import upgrade
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.loader import load_knowledge
 from nasplan.settings import Settings, get_settings
@@ -34,9 +36,8 @@ def create_app(settings: Settings | None = None, kb: KnowledgeBase | None = None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.kb = loaded_kb
-        app.state.settings = settings
         yield
+        app.state.engine.dispose()
 
     app = FastAPI(
         title="nasplan",
@@ -47,12 +48,17 @@ def create_app(settings: Settings | None = None, kb: KnowledgeBase | None = None
         docs_url=f"{API_PREFIX}/docs",
         redoc_url=None,
     )
+    engine = make_engine(settings.database_url)
+    upgrade(engine)
     app.state.kb = loaded_kb
     app.state.settings = settings
+    app.state.engine = engine
+    app.state.session_factory = make_session_factory(engine)
     errors.install(app)
+    designs.install_error_handler(app)
 
     api = APIRouter(prefix=API_PREFIX)
-    for module in (health, knowledge, catalog, plans, bundles, audits):
+    for module in (health, knowledge, catalog, plans, bundles, audits, designs):
         api.include_router(module.router)
     app.include_router(api)
     _mount_frontend(app, settings.frontend_dist)

@@ -24,7 +24,7 @@ class Settings(BaseSettings):
         default=REPO_ROOT / "frontend" / "dist", alias="NASPLAN_FRONTEND_DIST"
     )
     public_url: str = Field(default="http://127.0.0.1:8000", alias="NASPLAN_PUBLIC_URL")
-    max_body_bytes: int = Field(default=262_144, alias="NASPLAN_MAX_BODY_BYTES")
+    max_body_bytes: int = Field(default=2_097_152, alias="NASPLAN_MAX_BODY_BYTES")
 
 
 @lru_cache(maxsize=1)

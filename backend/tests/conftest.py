@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.loader import load_knowledge
 from nasplan.knowledge.merge import deep_merge
 from nasplan.main import create_app
+from nasplan.settings import Settings
 
 TODAY = dt.date.today()
 
@@ -21,9 +23,14 @@ def kb() -> KnowledgeBase:
     return load_knowledge()
 
 
+def sqlite_settings(directory: Path) -> Settings:
+    return Settings(DATABASE_URL=f"sqlite:///{directory / 'nasplan.db'}")
+
+
 @pytest.fixture(scope="session")
-def client(kb: KnowledgeBase) -> Iterator[TestClient]:
-    with TestClient(create_app(kb=kb)) as test_client:
+def client(kb: KnowledgeBase, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    settings = sqlite_settings(tmp_path_factory.mktemp("db"))
+    with TestClient(create_app(settings, kb=kb)) as test_client:
         yield test_client
 
 

@@ -7,22 +7,16 @@ from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
 
-from nasplan.domain.plan import Plan
 from nasplan.domain.platform import Platform
 from nasplan.engine.diff import Change
 from nasplan.knowledge.catalog import Fact
 from nasplan.knowledge.schema import Conflict, Rule, Source
-from nasplan.renderers.mount_table import MountTable
 
 
 class Health(BaseModel):
     status: str
     kb_version: str
     rules: int
-
-
-class PlanView(Plan):
-    mount_table: MountTable = Field(description="The mounts as lines of the OS's mount table.")
 
 
 class RuleSummary(BaseModel):

@@ -93,7 +93,7 @@ def test_impossible_combination_is_200_with_error(client: TestClient) -> None:
 
 def test_body_size_limit(client: TestClient) -> None:
     response = client.post(
-        "/api/v1/plans", content=b"x" * 300_000, headers={"content-type": "application/json"}
+        "/api/v1/plans", content=b"x" * 3_000_000, headers={"content-type": "application/json"}
     )
     assert response.status_code == 413
 

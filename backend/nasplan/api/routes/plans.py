@@ -9,13 +9,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Response
 
 from nasplan.api.deps import KbDep
-from nasplan.api.schemas import CompareRequest, CompareResponse, PlanView
-from nasplan.domain.plan import Plan
+from nasplan.api.schemas import CompareRequest, CompareResponse
 from nasplan.domain.platform import EXAMPLE_PLATFORM, Platform
 from nasplan.engine.diff import diff_plans
 from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
-from nasplan.renderers.mount_table import render_mount_table
+from nasplan.renderers.plan_view import PlanView, plan_view
 
 router = APIRouter(prefix="/plans", tags=["plans"])
 
@@ -34,12 +33,6 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     422: {"description": "The body is not a well-formed platform; `detail` names each field."},
     413: {"description": "The body is larger than the limit."},
 }
-
-
-def plan_view(plan: Plan) -> PlanView:
-    # The plan is already validated by construction: assemble the view without re-validating.
-    fields = {name: getattr(plan, name) for name in Plan.model_fields}
-    return PlanView.model_construct(**fields, mount_table=render_mount_table(plan))
 
 
 @lru_cache(maxsize=512)

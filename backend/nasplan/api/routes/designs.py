@@ -1,0 +1,301 @@
+"""Saved designs: permalink, revisions, reviews, drift, files, export and import."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
+from fastapi.responses import JSONResponse
+from sqlalchemy.orm import Session
+
+from nasplan.api.deps import KbDep
+from nasplan.api.routes.bundles import RunbookFormat, bundle_response, runbook_response
+from nasplan.data.models import DesignRow, ReviewRow, RevisionRow
+from nasplan.designs import service
+from nasplan.designs.schemas import (
+    DesignCreate,
+    DesignCreated,
+    DesignExport,
+    DesignOut,
+    Drift,
+    ReviewCreate,
+    ReviewOut,
+    RevisionCreate,
+    RevisionOut,
+    RevisionSummary,
+)
+from nasplan.renderers.common import BundleMeta
+from nasplan.renderers.plan_view import PlanView
+
+router = APIRouter(prefix="/designs", tags=["designs"])
+
+Responses = dict[int | str, dict[str, Any]]
+_NOT_FOUND: Responses = {404: {"description": "No design (or revision) with this id"}}
+_TOKEN: Responses = {403: {"description": "Missing or wrong token; nothing was written"}}
+_INPUT: Responses = {422: {"description": "Bad input; `detail` names the field"}}
+
+
+def get_session(request: Request) -> Iterator[Session]:
+    with request.app.state.session_factory() as session:
+        yield session
+
+
+SessionDep = Annotated[Session, Depends(get_session)]
+
+
+def _permalink(design_id: str) -> str:
+    return f"/d/{design_id}"
+
+
+def _review_out(review: ReviewRow, number: int) -> ReviewOut:
+    return ReviewOut(
+        id=review.id,
+        revision=number,
+        reviewer=review.reviewer,
+        decision=review.decision,
+        comment=review.comment,
+        item_rule=review.item_rule,
+        created_at=service.as_utc(review.created_at),
+    )
+
+
+def _summary(revision: RevisionRow, reviews: list[ReviewRow]) -> RevisionSummary:
+    return RevisionSummary(
+        number=revision.number,
+        name=revision.name,
+        created_at=service.as_utc(revision.created_at),
+        kb_version=revision.kb_version,
+        as_of=revision.as_of,
+        status=service.revision_status(reviews),
+    )
+
+
+def _revision_body(revision: RevisionRow, reviews: list[ReviewRow]) -> dict[str, Any]:
+    """Everything but the plan, which is spliced in as the exact text stored with it."""
+    summary = _summary(revision, reviews).model_dump(mode="json")
+    return {
+        **summary,
+        "design_id": revision.design_id,
+        "platform": json.loads(revision.platform_json),
+        "reviews": [_review_out(r, revision.number).model_dump(mode="json") for r in reviews],
+    }
+
+
+def _with_plan(body: dict[str, Any], plan_json: str) -> str:
+    envelope = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+    return f'{envelope[:-1]},"plan":{plan_json}}}'
+
+
+def _json(text: str, status: int = 200) -> Response:
+    return Response(content=text, status_code=status, media_type="application/json")
+
+
+def _error(exc: service.DesignError) -> JSONResponse:
+    if isinstance(exc, service.InvalidReference):
+        detail: Any = [{"loc": list(exc.field), "msg": str(exc), "type": "reference"}]
+        return JSONResponse(status_code=422, content={"detail": detail})
+    content: dict[str, Any] = {"detail": str(exc)}
+    if isinstance(exc, service.StaleRevision):
+        content["latest_revision"] = exc.latest
+    return JSONResponse(status_code=exc.status, content=content)
+
+
+def install_error_handler(app: Any) -> None:
+    @app.exception_handler(service.DesignError)  # type: ignore[untyped-decorator]
+    async def _handle(_: Request, exc: service.DesignError) -> JSONResponse:
+        return _error(exc)
+
+
+def _created(design: DesignRow, revision: int, tokens: service.Tokens) -> DesignCreated:
+    return DesignCreated(
+        id=design.id,
+        name=design.name,
+        revision=revision,
+        permalink=_permalink(design.id),
+        edit_token=tokens.edit,
+        review_token=tokens.review,
+    )
+
+
+@router.post("", status_code=201, response_model=DesignCreated, responses=_INPUT)
+def create_design(kb: KbDep, session: SessionDep, body: DesignCreate) -> DesignCreated:
+    """Save a design. The id is the permalink; the two tokens are shown only in this answer."""
+    design, revision, tokens = service.create_design(
+        session, kb, body.name, body.platform, dt.date.today()
+    )
+    return _created(design, revision.number, tokens)
+
+
+@router.get("/{design_id}", response_model=DesignOut, responses=_NOT_FOUND)
+def read_design(design_id: str, session: SessionDep) -> Response:
+    """The design, its latest revision with its plan, and its review state."""
+    design = service.get_design(session, design_id)
+    rows = service.revisions(session, design_id)
+    grouped = service.reviews_of(session, [r.id for r in rows])
+    summaries = [_summary(r, grouped[r.id]) for r in rows]
+    approved = [s.number for s in summaries if s.status == "approved"]
+    latest = summaries[-1]
+    label = {
+        "approved": f"approved r{latest.number}",
+        "changes_requested": "changes requested",
+        "in_review": "in review",
+        "draft": "draft",
+    }[latest.status]
+    if latest.status != "approved" and approved:
+        label += f" (r{approved[-1]} approved)"
+    body = {
+        "id": design.id,
+        "name": design.name,
+        "created_at": service.as_utc(design.created_at).isoformat().replace("+00:00", "Z"),
+        "permalink": _permalink(design.id),
+        "state": latest.status,
+        "state_label": label,
+        "approved_revision": approved[-1] if approved else None,
+        "revisions": [s.model_dump(mode="json") for s in summaries],
+    }
+    latest_row = rows[-1]
+    latest_text = _with_plan(
+        _revision_body(latest_row, grouped[latest_row.id]), latest_row.plan_json
+    )
+    envelope = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+    return _json(f'{envelope[:-1]},"latest":{latest_text}}}')
+
+
+@router.get("/{design_id}/revisions/{number}", response_model=RevisionOut, responses=_NOT_FOUND)
+def read_revision(design_id: str, number: int, session: SessionDep) -> Response:
+    """One revision exactly as saved: its plan and knowledge-base release never change."""
+    revision = service.get_revision(session, design_id, number)
+    reviews = service.reviews_of(session, [revision.id])[revision.id]
+    return _json(_with_plan(_revision_body(revision, reviews), revision.plan_json))
+
+
+@router.post(
+    "/{design_id}/revisions",
+    status_code=201,
+    response_model=RevisionOut,
+    responses={
+        **_NOT_FOUND,
+        **_TOKEN,
+        **_INPUT,
+        409: {"description": "base_revision is not the latest; `latest_revision` says which is"},
+    },
+)
+def create_revision(
+    design_id: str,
+    kb: KbDep,
+    session: SessionDep,
+    body: RevisionCreate,
+    x_edit_token: Annotated[str | None, Header()] = None,
+) -> Response:
+    """Add a revision on top of the latest one (optimistic concurrency on base_revision)."""
+    revision = service.add_revision(
+        session,
+        kb,
+        design_id,
+        x_edit_token,
+        body.platform,
+        body.base_revision,
+        body.name,
+        dt.date.today(),
+    )
+    return _json(_with_plan(_revision_body(revision, []), revision.plan_json), 201)
+
+
+@router.post(
+    "/{design_id}/reviews",
+    status_code=201,
+    response_model=ReviewOut,
+    responses={
+        **_NOT_FOUND,
+        **_TOKEN,
+        **_INPUT,
+        409: {"description": "The revision is already approved (approvals are final)"},
+    },
+)
+def create_review(
+    design_id: str,
+    session: SessionDep,
+    body: ReviewCreate,
+    x_review_token: Annotated[str | None, Header()] = None,
+) -> ReviewOut:
+    """Approve, request changes or comment on a revision, or on one item of its plan."""
+    return _review_out(service.add_review(session, design_id, x_review_token, body), body.revision)
+
+
+@router.get("/{design_id}/drift", response_model=Drift, responses=_NOT_FOUND)
+def read_drift(design_id: str, kb: KbDep, session: SessionDep) -> Drift:
+    """What would change if the latest revision were planned with today's knowledge base."""
+    result = service.drift(session, kb, design_id, dt.date.today())
+    return Drift(
+        design_id=design_id,
+        revision=result.revision.number,
+        from_kb=result.revision.kb_version,
+        to_kb=result.to_kb,
+        from_as_of=result.from_as_of,
+        to_as_of=result.to_as_of,
+        changes=result.changes,
+    )
+
+
+def _meta(request: Request, design: DesignRow, number: int) -> BundleMeta:
+    base = request.app.state.settings.public_url.rstrip("/")
+    return BundleMeta(
+        design_id=design.id,
+        design_name=design.name,
+        revision=number,
+        permalink=f"{base}/d/{design.id}/r/{number}",
+    )
+
+
+_FILES: Responses = {
+    **_NOT_FOUND,
+    200: {"content": {"application/zip": {}}, "description": "The zip."},
+}
+
+
+@router.get("/{design_id}/revisions/{number}/bundle", response_class=Response, responses=_FILES)
+def read_bundle(design_id: str, number: int, session: SessionDep, request: Request) -> Response:
+    """The config bundle of a saved revision, stamped with its design, revision and permalink."""
+    revision = service.get_revision(session, design_id, number)
+    plan = PlanView.model_validate_json(revision.plan_json)
+    return bundle_response(plan, _meta(request, service.get_design(session, design_id), number))
+
+
+@router.get(
+    "/{design_id}/revisions/{number}/runbook",
+    response_class=Response,
+    responses={
+        **_NOT_FOUND,
+        200: {"content": {"text/markdown": {}, "text/html": {}}, "description": "The runbook."},
+    },
+)
+def read_runbook(
+    design_id: str,
+    number: int,
+    session: SessionDep,
+    request: Request,
+    format: Annotated[
+        RunbookFormat, Query(description="md, or html for the printable page")
+    ] = "md",
+) -> Response:
+    """The runbook of a saved revision (Markdown, or ?format=html to print)."""
+    revision = service.get_revision(session, design_id, number)
+    plan = PlanView.model_validate_json(revision.plan_json)
+    meta = _meta(request, service.get_design(session, design_id), number)
+    return runbook_response(plan, format, meta)
+
+
+@router.get("/{design_id}/export", response_model=DesignExport, responses=_NOT_FOUND)
+def export_design(design_id: str, session: SessionDep) -> DesignExport:
+    """The whole design as one JSON document (no tokens), for backup or another site."""
+    return service.export_design(session, design_id)
+
+
+@router.post("/import", status_code=201, response_model=DesignCreated, responses=_INPUT)
+def import_design(session: SessionDep, document: DesignExport) -> DesignCreated:
+    """Create a new design (new id, new tokens) from an exported document."""
+    design, tokens = service.import_design(session, document)
+    return _created(design, len(document.revisions), tokens)

@@ -1,0 +1,356 @@
+"""Saved designs: permalinks, immutable revisions, reviews, drift, export and import.
+
+Capabilities, no accounts: the design id is the read-only permalink; the edit token adds
+revisions; the review token records reviews. Tokens are random, returned once, and stored only
+as SHA-256 hashes (they carry 128 random bits, so a fast hash is enough), compared in
+constant time.
+
+Review state of a revision: ``approved`` once any reviewer approves it (final: it cannot be
+un-approved or reviewed further), else ``changes_requested`` when the last decision asked for
+changes, else ``in_review`` when it has comments, else ``draft``. The design's state is its
+latest revision's; a new revision starts as ``draft`` while earlier approvals stay.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from nasplan.data.models import DesignRow, ReviewRow, RevisionRow
+from nasplan.designs.schemas import (
+    DesignExport,
+    ExportReview,
+    ExportRevision,
+    ReviewCreate,
+    RevisionStatus,
+)
+from nasplan.domain.platform import Platform
+from nasplan.engine.diff import Change, diff_plans
+from nasplan.engine.planner import make_plan
+from nasplan.knowledge.base import KnowledgeBase
+from nasplan.renderers.plan_view import PlanView, plan_view
+
+ID_BYTES = 16  # 128 random bits, URL-safe base64: 22 characters
+TOKEN_BYTES = 24
+
+
+class DesignError(Exception):
+    status = 400
+
+
+class DesignNotFound(DesignError):
+    status = 404
+
+
+class TokenRefused(DesignError):
+    status = 403
+
+
+class StaleRevision(DesignError):
+    status = 409
+
+    def __init__(self, latest: int) -> None:
+        super().__init__(f"revision {latest} is the latest: base your change on it")
+        self.latest = latest
+
+
+class RevisionFinal(DesignError):
+    status = 409
+
+
+class InvalidReference(DesignError):
+    """A well-formed field that names something that does not exist (422, naming the field)."""
+
+    status = 422
+
+    def __init__(self, field: tuple[str, ...], message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Tokens:
+    edit: str
+    review: str
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _check_token(given: str | None, stored_hash: str) -> None:
+    # Hash first so the comparison always runs over equal-length strings.
+    if given is None or not hmac.compare_digest(_hash(given), stored_hash):
+        raise TokenRefused("missing or wrong token")
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(microsecond=0)
+
+
+def as_utc(moment: dt.datetime) -> dt.datetime:
+    """SQLite hands timestamps back without a zone; they were stored in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+
+
+def _planned(kb: KnowledgeBase, platform: Platform, today: dt.date) -> tuple[str, PlanView]:
+    view = plan_view(make_plan(kb, platform, today))
+    return view.model_dump_json(), view
+
+
+def _new_revision(
+    design_id: str, number: int, name: str, platform: Platform, plan_json: str, view: PlanView
+) -> RevisionRow:
+    return RevisionRow(
+        design_id=design_id,
+        number=number,
+        name=name,
+        platform_json=platform.model_dump_json(),
+        plan_json=plan_json,
+        kb_version=view.kb_version,
+        as_of=view.as_of,
+        created_at=_now(),
+    )
+
+
+def create_design(
+    session: Session, kb: KnowledgeBase, name: str, platform: Platform, today: dt.date
+) -> tuple[DesignRow, RevisionRow, Tokens]:
+    tokens = Tokens(secrets.token_urlsafe(TOKEN_BYTES), secrets.token_urlsafe(TOKEN_BYTES))
+    plan_json, view = _planned(kb, platform, today)
+    design = DesignRow(
+        id=secrets.token_urlsafe(ID_BYTES),
+        name=name,
+        edit_token_hash=_hash(tokens.edit),
+        review_token_hash=_hash(tokens.review),
+        created_at=_now(),
+    )
+    session.add(design)
+    session.flush()
+    revision = _new_revision(design.id, 1, name, platform, plan_json, view)
+    session.add(revision)
+    session.commit()
+    return design, revision, tokens
+
+
+def get_design(session: Session, design_id: str) -> DesignRow:
+    design = session.get(DesignRow, design_id)
+    if design is None:
+        raise DesignNotFound(f"no design {design_id!r}")
+    return design
+
+
+def revisions(session: Session, design_id: str) -> Sequence[RevisionRow]:
+    return session.scalars(
+        select(RevisionRow).where(RevisionRow.design_id == design_id).order_by(RevisionRow.number)
+    ).all()
+
+
+def get_revision(session: Session, design_id: str, number: int) -> RevisionRow:
+    get_design(session, design_id)
+    revision = session.scalars(
+        select(RevisionRow).where(RevisionRow.design_id == design_id, RevisionRow.number == number)
+    ).first()
+    if revision is None:
+        raise DesignNotFound(f"design {design_id!r} has no revision {number}")
+    return revision
+
+
+def reviews_of(session: Session, revision_ids: Sequence[int]) -> dict[int, list[ReviewRow]]:
+    grouped: dict[int, list[ReviewRow]] = {rid: [] for rid in revision_ids}
+    if revision_ids:
+        rows = session.scalars(
+            select(ReviewRow).where(ReviewRow.revision_id.in_(revision_ids)).order_by(ReviewRow.id)
+        )
+        for row in rows:
+            grouped[row.revision_id].append(row)
+    return grouped
+
+
+def revision_status(reviews: Sequence[ReviewRow]) -> RevisionStatus:
+    if any(r.decision == "approve" for r in reviews):
+        return "approved"
+    decisions = [r.decision for r in reviews if r.decision != "comment"]
+    if decisions and decisions[-1] == "request_changes":
+        return "changes_requested"
+    return "in_review" if reviews else "draft"
+
+
+def add_revision(
+    session: Session,
+    kb: KnowledgeBase,
+    design_id: str,
+    edit_token: str | None,
+    platform: Platform,
+    base_revision: int,
+    name: str | None,
+    today: dt.date,
+) -> RevisionRow:
+    design = get_design(session, design_id)
+    _check_token(edit_token, design.edit_token_hash)
+    plan_json, view = _planned(kb, platform, today)
+    latest = _latest_number(session, design_id)
+    if base_revision != latest:
+        raise StaleRevision(latest)
+    revision = _new_revision(design_id, latest + 1, name or design.name, platform, plan_json, view)
+    session.add(revision)
+    if name:
+        design.name = name
+    try:
+        session.commit()
+    except IntegrityError as exc:
+        # Someone else added revision latest+1 between our read and our insert.
+        session.rollback()
+        raise StaleRevision(_latest_number(session, design_id)) from exc
+    return revision
+
+
+def _latest_number(session: Session, design_id: str) -> int:
+    latest = session.scalar(
+        select(func.max(RevisionRow.number)).where(RevisionRow.design_id == design_id)
+    )
+    return int(latest or 0)
+
+
+def add_review(
+    session: Session, design_id: str, review_token: str | None, review: ReviewCreate
+) -> ReviewRow:
+    design = get_design(session, design_id)
+    _check_token(review_token, design.review_token_hash)
+    revision = get_revision(session, design_id, review.revision)
+    if review.item_rule is not None:
+        plan = json.loads(revision.plan_json)
+        if review.item_rule not in plan.get("rules", {}):
+            raise InvalidReference(
+                ("body", "item_rule"),
+                f"rule {review.item_rule} produced nothing in revision {review.revision}",
+            )
+    existing = session.scalars(select(ReviewRow).where(ReviewRow.revision_id == revision.id)).all()
+    if revision_status(existing) == "approved" and review.decision != "comment":
+        raise RevisionFinal(
+            f"revision {review.revision} is approved; approvals are final. Review the latest "
+            "revision instead."
+        )
+    row = ReviewRow(
+        revision_id=revision.id,
+        reviewer=review.reviewer,
+        decision=review.decision,
+        comment=review.comment,
+        item_rule=review.item_rule,
+        created_at=_now(),
+    )
+    session.add(row)
+    session.commit()
+    return row
+
+
+@dataclass(frozen=True)
+class DriftResult:
+    revision: RevisionRow
+    from_as_of: dt.date
+    to_kb: str
+    to_as_of: dt.date
+    changes: list[Change]
+
+
+def drift(session: Session, kb: KnowledgeBase, design_id: str, today: dt.date) -> DriftResult:
+    """Re-plan the latest revision with today's knowledge base. A platform saved with an
+    explicit ``as_of`` keeps that date (it asked what was advised then); otherwise the new
+    plan is for today, as a fresh plan would be."""
+    all_revisions = revisions(session, get_design(session, design_id).id)
+    latest = all_revisions[-1]
+    saved = PlanView.model_validate_json(latest.plan_json)
+    fresh = make_plan(kb, Platform.model_validate_json(latest.platform_json), today)
+    return DriftResult(latest, saved.as_of, fresh.kb_version, fresh.as_of, diff_plans(saved, fresh))
+
+
+def export_design(session: Session, design_id: str) -> DesignExport:
+    design = get_design(session, design_id)
+    rows = revisions(session, design_id)
+    grouped = reviews_of(session, [r.id for r in rows])
+    return DesignExport(
+        name=design.name,
+        exported_at=_now(),
+        revisions=[
+            ExportRevision(
+                number=r.number,
+                name=r.name,
+                created_at=as_utc(r.created_at),
+                kb_version=r.kb_version,
+                as_of=r.as_of,
+                platform=Platform.model_validate_json(r.platform_json),
+                plan=PlanView.model_validate_json(r.plan_json),
+                reviews=[
+                    ExportReview(
+                        reviewer=v.reviewer,
+                        decision=v.decision,
+                        comment=v.comment,
+                        item_rule=v.item_rule,
+                        created_at=as_utc(v.created_at),
+                    )
+                    for v in grouped[r.id]
+                ],
+            )
+            for r in rows
+        ],
+    )
+
+
+def import_design(session: Session, document: DesignExport) -> tuple[DesignRow, Tokens]:
+    numbers = [r.number for r in document.revisions]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise InvalidReference(
+            ("body", "revisions"), "revisions must be numbered 1, 2, 3 ... in order"
+        )
+    for index, revision in enumerate(document.revisions):
+        for position, review in enumerate(revision.reviews):
+            if review.item_rule is not None and review.item_rule not in revision.plan.rules:
+                raise InvalidReference(
+                    ("body", "revisions", str(index), "reviews", str(position), "item_rule"),
+                    f"rule {review.item_rule} is not in revision {revision.number}'s plan",
+                )
+    tokens = Tokens(secrets.token_urlsafe(TOKEN_BYTES), secrets.token_urlsafe(TOKEN_BYTES))
+    design = DesignRow(
+        id=secrets.token_urlsafe(ID_BYTES),
+        name=document.name,
+        edit_token_hash=_hash(tokens.edit),
+        review_token_hash=_hash(tokens.review),
+        created_at=_now(),
+    )
+    session.add(design)
+    session.flush()
+    for revision in document.revisions:
+        row = RevisionRow(
+            design_id=design.id,
+            number=revision.number,
+            name=revision.name,
+            platform_json=revision.platform.model_dump_json(),
+            plan_json=revision.plan.model_dump_json(),
+            kb_version=revision.kb_version,
+            as_of=revision.as_of,
+            created_at=revision.created_at,
+        )
+        session.add(row)
+        session.flush()
+        for review in revision.reviews:
+            session.add(
+                ReviewRow(
+                    revision_id=row.id,
+                    reviewer=review.reviewer,
+                    decision=review.decision,
+                    comment=review.comment,
+                    item_rule=review.item_rule,
+                    created_at=review.created_at,
+                )
+            )
+    session.commit()
+    return design, tokens
