@@ -101,6 +101,13 @@ class Drift(BaseModel):
     changes: list[Change]
 
 
+class RevisionDiff(BaseModel):
+    design_id: str
+    from_revision: int
+    to_revision: int
+    changes: list[Change]
+
+
 class ExportReview(BaseModel):
     model_config = ConfigDict(extra="forbid")
     reviewer: Reviewer

@@ -118,6 +118,11 @@ def test_design_life(designs_client: TestClient, app_settings: Settings, tmp_pat
     assert final.status_code == 409
 
     assert c.get(f"/api/v1/designs/{design_id}/drift").json()["changes"] == []
+    diff = c.get(f"/api/v1/designs/{design_id}/diff", params={"from": 1, "to": 2}).json()
+    nic_changes = [ch for ch in diff["changes"] if ch["item"] == "finding"]
+    assert any(
+        "NET-MULTIPATH-SCALING" in ch["key"] and ch["kind"] == "removed" for ch in nic_changes
+    )
 
     # The knowledge base moves on: a second app on the same database, with a new release.
     changed = load_knowledge(_changed_kb(tmp_path))

@@ -24,9 +24,11 @@ from nasplan.designs.schemas import (
     ReviewCreate,
     ReviewOut,
     RevisionCreate,
+    RevisionDiff,
     RevisionOut,
     RevisionSummary,
 )
+from nasplan.engine.diff import diff_plans
 from nasplan.renderers.common import BundleMeta
 from nasplan.renderers.plan_view import PlanView
 
@@ -223,6 +225,21 @@ def create_review(
 ) -> ReviewOut:
     """Approve, request changes or comment on a revision, or on one item of its plan."""
     return _review_out(service.add_review(session, design_id, x_review_token, body), body.revision)
+
+
+@router.get("/{design_id}/diff", response_model=RevisionDiff, responses=_NOT_FOUND)
+def read_diff(
+    design_id: str,
+    session: SessionDep,
+    base: Annotated[int, Query(ge=1, alias="from", description="Older revision")],
+    head: Annotated[int, Query(ge=1, alias="to", description="Newer revision")],
+) -> RevisionDiff:
+    """What changed between two saved revisions, item by item, with the rules behind it."""
+    older = PlanView.model_validate_json(service.get_revision(session, design_id, base).plan_json)
+    newer = PlanView.model_validate_json(service.get_revision(session, design_id, head).plan_json)
+    return RevisionDiff(
+        design_id=design_id, from_revision=base, to_revision=head, changes=diff_plans(older, newer)
+    )
 
 
 @router.get("/{design_id}/drift", response_model=Drift, responses=_NOT_FOUND)
