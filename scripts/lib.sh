@@ -30,8 +30,13 @@ python_env() {
   "$VENV/bin/uv" pip install -q --python "$VENV/bin/python" --no-deps -e "$ROOT/backend"
 }
 
+frontend_install() {
+  log "installing front-end packages (npm ci)"
+  (cd "$ROOT/frontend" && npm ci --no-audit --no-fund --loglevel=error)
+}
+
 frontend_build() {
-  if [ ! -f "$ROOT/frontend/package.json" ]; then return 0; fi
-  log "installing and building the front end"
-  (cd "$ROOT/frontend" && npm ci --no-audit --no-fund --loglevel=error && npm run build)
+  frontend_install
+  log "building the front end"
+  (cd "$ROOT/frontend" && npm run build)
 }

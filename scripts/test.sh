@@ -17,4 +17,25 @@ log "backend tests"
 (cd "$ROOT/backend" && python -m pytest)
 log "docker-compose.yml"
 docker-compose -f "$ROOT/docker-compose.yml" config -q
+
+frontend_install
+log "front end: generated API client is up to date"
+cp "$ROOT/frontend/openapi.json" "$ROOT/frontend/openapi.tmp.json"
+cp "$ROOT/frontend/src/api/schema.d.ts" "$ROOT/frontend/schema.tmp.d.ts"
+"$ROOT/scripts/gen-client.sh"
+if ! cmp -s "$ROOT/frontend/openapi.json" "$ROOT/frontend/openapi.tmp.json" \
+  || ! cmp -s "$ROOT/frontend/src/api/schema.d.ts" "$ROOT/frontend/schema.tmp.d.ts"; then
+  rm -f "$ROOT/frontend/openapi.tmp.json" "$ROOT/frontend/schema.tmp.d.ts"
+  echo "frontend/src/api is stale: run scripts/gen-client.sh and commit the result" >&2
+  exit 1
+fi
+rm -f "$ROOT/frontend/openapi.tmp.json" "$ROOT/frontend/schema.tmp.d.ts"
+log "front end: eslint, tsc --strict, vitest"
+(cd "$ROOT/frontend" && npx eslint src && npx tsc --noEmit -p . && npx vitest run)
+log "front end: build"
+(cd "$ROOT/frontend" && npm run build)
+
+apt_install /usr/bin/chromium chromium
+log "browser end-to-end tests (Playwright, Debian Chromium, the real app on SQLite)"
+(cd "$ROOT/e2e" && npm ci --no-audit --no-fund --loglevel=error && npx tsc --noEmit -p . && npx playwright test)
 log "all test suites passed"

@@ -9,8 +9,8 @@ from pydantic import BaseModel, Field, field_validator
 
 from nasplan.domain.platform import Platform
 from nasplan.engine.diff import Change
-from nasplan.knowledge.catalog import Fact
-from nasplan.knowledge.schema import Conflict, Rule, Source
+from nasplan.knowledge.catalog import Fact, NetworkCatalog, OracleCatalog
+from nasplan.knowledge.schema import Conflict, Rule, Source, SourceRef
 
 
 class Health(BaseModel):
@@ -81,15 +81,67 @@ class CompareResponse(BaseModel):
     changes: list[Change]
 
 
+class OsReleaseChoice(BaseModel):
+    id: str
+    label: str
+    key: str
+    distro: str | None = None
+
+
+class OsChoice(BaseModel):
+    label: str
+    arches: list[str]
+    default_interface: str
+    mount_table: str
+    rsize_max: int
+    releases: list[OsReleaseChoice]
+
+
+class FilerFamilyChoice(BaseModel):
+    id: str
+    label: str
+    releases: str
+    known: list[str]
+
+
+class VendorChoice(BaseModel):
+    label: str
+    release_required: bool
+    release_pattern: str | None
+    models: list[str]
+    families: list[FilerFamilyChoice]
+
+
+class Choice(BaseModel):
+    id: str
+    label: str
+
+
+class PresetChoice(BaseModel):
+    id: str
+    kind: str
+    label: str
+    source: SourceRef | None = None
+    assumed: list[str]
+    platform: Platform
+
+
+class Constraint(BaseModel):
+    rule: str
+    title: str
+    when: dict[str, Any]
+    messages: list[str]
+
+
 class Catalog(BaseModel):
     kb_version: str
-    os: dict[str, Any]
-    oracle: dict[str, Any]
-    filers: dict[str, Any]
-    network: dict[str, Any]
-    workloads: list[dict[str, str]]
-    nfs_versions: list[dict[str, str]]
-    presets: list[dict[str, Any]]
-    constraints: list[dict[str, Any]] = Field(
+    os: dict[str, OsChoice]
+    oracle: OracleCatalog
+    filers: dict[str, VendorChoice]
+    network: NetworkCatalog
+    workloads: list[Choice]
+    nfs_versions: list[Choice]
+    presets: list[PresetChoice]
+    constraints: list[Constraint] = Field(
         description="Combinations the knowledge base refuses (compatibility rules with errors)."
     )

@@ -5,7 +5,17 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from nasplan.api.deps import KbDep
-from nasplan.api.schemas import Catalog
+from nasplan.api.schemas import (
+    Catalog,
+    Choice,
+    Constraint,
+    FilerFamilyChoice,
+    OsChoice,
+    OsReleaseChoice,
+    PresetChoice,
+    VendorChoice,
+)
+from nasplan.domain.platform import Platform
 
 router = APIRouter(tags=["catalog"])
 
@@ -13,49 +23,59 @@ router = APIRouter(tags=["catalog"])
 @router.get("/catalog", response_model=Catalog)
 def catalog(kb: KbDep) -> Catalog:
     constraints = [
-        {
-            "rule": rule.id,
-            "title": rule.title,
-            "when": rule.when.model_dump(exclude_none=True),
-            "messages": [f.message for f in rule.effects.findings if f.severity == "error"],
-        }
+        Constraint(
+            rule=rule.id,
+            title=rule.title,
+            when=rule.when.model_dump(exclude_none=True),
+            messages=[f.message for f in rule.effects.findings if f.severity == "error"],
+        )
         for rule in kb.rules.values()
         if any(f.severity == "error" for f in rule.effects.findings)
     ]
     return Catalog(
         kb_version=kb.version,
         os={
-            name: {
-                "label": entry.label,
-                "arches": entry.arches,
-                "default_interface": entry.default_interface,
-                "mount_table": entry.mount_table,
-                "rsize_max": entry.rsize_max,
-                "releases": [r.model_dump(exclude_none=True) for r in entry.releases],
-            }
+            name: OsChoice(
+                label=entry.label,
+                arches=list(entry.arches),
+                default_interface=entry.default_interface,
+                mount_table=entry.mount_table,
+                rsize_max=entry.rsize_max,
+                releases=[OsReleaseChoice(**r.model_dump()) for r in entry.releases],
+            )
             for name, entry in kb.os.items()
         },
-        oracle=kb.oracle.model_dump(),
+        oracle=kb.oracle,
         filers={
-            vendor: {
-                "label": entry.label,
-                "release_required": entry.release_required,
-                "release_pattern": entry.release_pattern,
-                "models": entry.models,
-                "families": [
-                    {"id": f.id, "label": f.label, "releases": f.releases, "known": f.known}
+            vendor: VendorChoice(
+                label=entry.label,
+                release_required=entry.release_required,
+                release_pattern=entry.release_pattern,
+                models=entry.models,
+                families=[
+                    FilerFamilyChoice(id=f.id, label=f.label, releases=f.releases, known=f.known)
                     for f in entry.families
                 ],
-            }
+            )
             for vendor, entry in kb.filers.vendors.items()
         },
-        network=kb.network.model_dump(),
+        network=kb.network,
         workloads=[
-            {"id": "oltp", "label": "OLTP (transactions)"},
-            {"id": "dss", "label": "DSS (scans, reporting)"},
-            {"id": "mixed", "label": "Mixed"},
+            Choice(id="oltp", label="OLTP (transactions)"),
+            Choice(id="dss", label="DSS (scans, reporting)"),
+            Choice(id="mixed", label="Mixed"),
         ],
-        nfs_versions=[{"id": "3", "label": "NFSv3"}, {"id": "4.1", "label": "NFSv4.1"}],
-        presets=[p.model_dump(exclude_none=True) for p in kb.presets.values()],
+        nfs_versions=[Choice(id="3", label="NFSv3"), Choice(id="4.1", label="NFSv4.1")],
+        presets=[
+            PresetChoice(
+                id=p.id,
+                kind=p.kind,
+                label=p.label,
+                source=p.source,
+                assumed=p.assumed,
+                platform=Platform.model_validate(p.platform),
+            )
+            for p in kb.presets.values()
+        ],
         constraints=constraints,
     )

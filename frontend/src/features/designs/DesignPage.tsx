@@ -1,0 +1,191 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { api, type RevisionOut, unwrap } from "../../api/client";
+import { SelectField } from "../../components/Fields";
+import { Empty, ErrorMessage, Loading } from "../../components/States";
+import { draftFromPlatform, encodeDraft } from "../../lib/draft";
+import { readCapabilities } from "../../lib/fragment";
+import { Exports } from "../plan/Exports";
+import { PlanBody } from "../plan/PlanPanel";
+import { ChangesList } from "../plan/TimeTravel";
+import { ReviewPanel } from "./ReviewPanel";
+
+const STATUS_STYLE: Record<string, string> = {
+  approved: "bg-green-100 text-green-900",
+  changes_requested: "bg-amber-100 text-amber-900",
+  in_review: "bg-blue-100 text-blue-900",
+  draft: "bg-slate-200 text-slate-800",
+};
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label={title}>
+      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Drift({ designId }: { designId: string }) {
+  const drift = useQuery({
+    queryKey: ["design", designId, "drift"],
+    queryFn: async () => unwrap(await api.GET("/api/v1/designs/{design_id}/drift", { params: { path: { design_id: designId } } })),
+  });
+  if (drift.isError) return <ErrorMessage error={drift.error} title="Could not check for newer advice" />;
+  if (!drift.data || drift.data.changes.length === 0) return null;
+  const d = drift.data;
+  return (
+    <div role="alert" className="rounded-lg border border-amber-400 bg-amber-50 p-4">
+      <p className="font-semibold text-amber-950">
+        Today's knowledge base would change this design: {d.changes.length} change(s) since revision {d.revision} was planned
+        (knowledge base {d.from_kb} → {d.to_kb}).
+      </p>
+      <details className="mt-2">
+        <summary className="cursor-pointer text-sm font-medium">Show the changes</summary>
+        <div className="mt-2">
+          <ChangesList changes={d.changes} from={d.from_as_of} to={d.to_as_of} error={null} />
+        </div>
+      </details>
+    </div>
+  );
+}
+
+function Compare({ designId, numbers }: { designId: string; numbers: number[] }) {
+  const [from, setFrom] = useState(String(numbers[numbers.length - 2] ?? 1));
+  const [to, setTo] = useState(String(numbers[numbers.length - 1] ?? 1));
+  const diff = useQuery({
+    queryKey: ["design", designId, "diff", from, to],
+    enabled: from !== to,
+    queryFn: async () =>
+      unwrap(await api.GET("/api/v1/designs/{design_id}/diff", { params: { path: { design_id: designId }, query: { from: Number(from), to: Number(to) } } })),
+  });
+  const options = numbers.map((n) => ({ value: String(n), label: `Revision ${n}` }));
+  return (
+    <div>
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField label="From" name="diff.from" value={from} onChange={setFrom} options={options} />
+        <SelectField label="To" name="diff.to" value={to} onChange={setTo} options={options} />
+      </div>
+      <div className="mt-3">
+        {from === to ? <Empty>Choose two different revisions.</Empty> : diff.isPending ? <Loading what="the differences" /> : (
+          <ChangesList changes={diff.data?.changes} from={`revision ${from}`} to={`revision ${to}`} error={diff.error} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Reviews({ revision }: { revision: RevisionOut }) {
+  if (revision.reviews.length === 0) return <Empty>No reviews of revision {revision.number} yet.</Empty>;
+  return (
+    <ul className="space-y-2">
+      {revision.reviews.map((review) => (
+        <li key={review.id} className="rounded border border-slate-200 p-2 text-sm">
+          <p>
+            <strong>{review.reviewer}</strong> — {review.decision.replace("_", " ")} · {review.created_at.slice(0, 16).replace("T", " ")}
+            {review.item_rule && <> · on <Link className="text-blue-800 underline" to={`/rules/${review.item_rule}`}>{review.item_rule}</Link></>}
+          </p>
+          {review.comment && <p className="mt-1 whitespace-pre-wrap">{review.comment}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function DesignPage() {
+  const { designId = "", revision: revisionParam } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const capabilities = readCapabilities(location.hash);
+  const design = useQuery({
+    queryKey: ["design", designId],
+    queryFn: async () => unwrap(await api.GET("/api/v1/designs/{design_id}", { params: { path: { design_id: designId } } })),
+  });
+  const wanted = revisionParam ? Number(revisionParam) : null;
+  const revision = useQuery({
+    queryKey: ["design", designId, "revision", wanted],
+    enabled: wanted !== null,
+    queryFn: async () =>
+      unwrap(await api.GET("/api/v1/designs/{design_id}/revisions/{number}", { params: { path: { design_id: designId, number: wanted ?? 1 } } })),
+  });
+
+  if (design.isPending) return <Loading what="the design" />;
+  if (design.isError) return <ErrorMessage error={design.error} title="Could not open this design" />;
+  const d = design.data;
+  if (wanted !== null && revision.isPending) return <Loading what={`revision ${wanted}`} />;
+  if (wanted !== null && revision.isError) return <ErrorMessage error={revision.error} title={`Could not open revision ${wanted}`} />;
+  const shown = wanted !== null && revision.data ? revision.data : d.latest;
+  const isLatest = shown.number === d.latest.number;
+  const numbers = d.revisions.map((r) => r.number);
+
+  function edit() {
+    const params = encodeDraft(draftFromPlatform(d.latest.platform), { step: "0", design: d.id, base: String(d.latest.number) });
+    navigate({ pathname: "/", search: `?${params.toString()}`, hash: location.hash });
+  }
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <p className="text-xs text-slate-600">Design <code>{d.id}</code></p>
+        <h1 className="break-words text-2xl font-semibold tracking-tight">{d.name}</h1>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[d.state]}`} data-testid="design-state">
+            {d.state_label}
+          </span>
+          <span>
+            Showing revision {shown.number}{isLatest ? " (latest)" : ""} · knowledge base {shown.kb_version} · advice as of {shown.as_of} ·{" "}
+            <span data-testid="revision-status">{shown.status.replace("_", " ")}</span>
+          </span>
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {capabilities.edit && isLatest && (
+            <button type="button" onClick={edit} className="rounded bg-blue-800 px-4 py-2 text-sm font-medium text-white">
+              Edit (new revision)
+            </button>
+          )}
+          <Link to={`/d/${d.id}/r/${shown.number}`} className="rounded border border-slate-400 bg-white px-3 py-2 text-sm">
+            Link to this revision (read-only)
+          </Link>
+        </div>
+      </div>
+      {isLatest && <Drift designId={d.id} />}
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
+        <div className="min-w-0 space-y-4">
+          <Card title="Revisions">
+            <ul className="divide-y divide-slate-100">
+              {d.revisions.map((r) => (
+                <li key={r.number} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                  <Link to={`/d/${d.id}/r/${r.number}${location.hash}`} className="text-blue-800 underline" aria-current={r.number === shown.number ? "page" : undefined}>
+                    Revision {r.number}
+                  </Link>
+                  <span className="text-xs text-slate-600">{r.created_at.slice(0, 10)} · KB {r.kb_version}</span>
+                  <span className={`rounded-full px-2 py-0.5 text-xs ${STATUS_STYLE[r.status]}`}>{r.status.replace("_", " ")}</span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          {numbers.length > 1 && (
+            <Card title="Compare revisions">
+              <Compare designId={d.id} numbers={numbers} />
+            </Card>
+          )}
+          <Card title={`Reviews of revision ${shown.number}`}>
+            <Reviews revision={shown} />
+            {capabilities.review && (
+              <div className="mt-4 border-t border-slate-200 pt-4">
+                <ReviewPanel designId={d.id} revision={shown} token={capabilities.review} />
+              </div>
+            )}
+          </Card>
+          <Card title="Files">
+            <Exports plan={shown.plan} source={{ designId: d.id, revision: shown.number }} />
+          </Card>
+        </div>
+        <div className="min-w-0 space-y-4">
+          <PlanBody plan={shown.plan} changed={new Set()} />
+        </div>
+      </div>
+    </div>
+  );
+}

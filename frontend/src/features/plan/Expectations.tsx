@@ -1,0 +1,73 @@
+import type { PlanView } from "../../api/client";
+import { Why } from "./Why";
+
+const COLORS: Record<string, string> = {
+  wire: "#1d4ed8",
+  switches: "#0f766e",
+  routers: "#b91c1c",
+  server: "#7c3aed",
+};
+
+export function Expectations({ plan }: { plan: PlanView }) {
+  const e = plan.expectations;
+  const total = e.latency_budget_us.reduce((sum, part) => sum + part.us, 0) || 1;
+  const share = Math.min(e.single_stream_mb_s / e.nic_payload_ceiling_mb_s, 1);
+  const segments = e.latency_budget_us.map((part, index) => ({
+    part,
+    x: (e.latency_budget_us.slice(0, index).reduce((sum, p) => sum + p.us, 0) / total) * 600,
+    width: (part.us / total) * 600,
+  }));
+  return (
+    <div className="space-y-4">
+      <div>
+        <h3 className="text-sm font-semibold">
+          Latency of one {e.transfer_bytes.toLocaleString()}-byte read: {e.rtt_us.toFixed(0)} µs
+          {e.rtt_measured ? " (measured)" : " (modelled)"}
+        </h3>
+        <svg viewBox="0 0 600 28" className="mt-2 h-7 w-full" role="img" aria-label={`Latency budget: ${e.latency_budget_us.map((p) => `${p.part} ${p.us} microseconds`).join(", ")}`}>
+          {segments.map(({ part, x, width }) => (
+            <rect key={part.part} x={x} y={0} width={width} height={28} fill={COLORS[part.part]} />
+          ))}
+        </svg>
+        <ul className="mt-2 grid grid-cols-1 gap-1 text-xs sm:grid-cols-2">
+          {e.latency_budget_us.map((part) => (
+            <li key={part.part} className="flex items-start gap-2">
+              <span aria-hidden="true" className="mt-0.5 inline-block h-3 w-3 shrink-0 rounded-sm" style={{ background: COLORS[part.part] }} />
+              <span>
+                <strong className="capitalize">{part.part}</strong> {part.us} µs — {part.note}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h3 className="text-sm font-semibold">
+          One stream: {e.single_stream_mb_s} MB/s of a {e.nic_payload_ceiling_mb_s} MB/s link
+        </h3>
+        <div className="mt-2 h-4 w-full rounded bg-slate-200" role="img" aria-label={`Single stream uses ${(share * 100).toFixed(0)} percent of one link`}>
+          <div className="h-4 rounded bg-blue-700" style={{ width: `${share * 100}%` }} />
+        </div>
+        <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-xs sm:grid-cols-2">
+          <div><dt className="inline font-medium">NFS overhead per 8 KB: </dt><dd className="inline">{e.nfs_overhead_8k_us} µs ({e.overhead_vs_disk_pct}% of a 7 ms disk read)</dd></div>
+          <div><dt className="inline font-medium">TCP window needed: </dt><dd className="inline">{e.tcp_window_bytes.toLocaleString()} bytes</dd></div>
+          <div><dt className="inline font-medium">All NICs: </dt><dd className="inline">{e.aggregate_ceiling_mb_s} MB/s</dd></div>
+          <div><dt className="inline font-medium">Client: </dt><dd className="inline">{e.serial_client ? "one request in flight per stream" : `keeps several requests in flight (${e.pipelined_stream_mb_s} MB/s per stream)`}</dd></div>
+        </dl>
+      </div>
+      <p className="text-sm"><strong>Bottleneck:</strong> {e.bottleneck}</p>
+      {e.improvements.length > 0 && (
+        <div>
+          <h3 className="text-sm font-semibold">What would improve it</h3>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {e.improvements.map((idea) => <li key={idea}>{idea}</li>)}
+          </ul>
+        </div>
+      )}
+      <details className="text-xs text-slate-700">
+        <summary className="cursor-pointer">Assumptions of the model</summary>
+        <ul className="mt-1 list-disc pl-5">{e.assumptions.map((a) => <li key={a}>{a}</li>)}</ul>
+      </details>
+      {e.rules.length > 0 && <Why plan={plan} rules={e.rules} label="for the expectations" />}
+    </div>
+  );
+}

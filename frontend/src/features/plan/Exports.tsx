@@ -1,0 +1,71 @@
+import { useState } from "react";
+import { ApiError, download, type Platform, type PlanView } from "../../api/client";
+import { ErrorMessage } from "../../components/States";
+
+interface Props {
+  plan: PlanView;
+  /** Unsaved plan: files come from the platform. Saved: from the revision's own endpoints. */
+  source: { platform: Platform } | { designId: string; revision: number };
+}
+
+function jsonPost(platform: Platform): RequestInit {
+  return { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(platform) };
+}
+
+export function Exports({ plan, source }: Props) {
+  const [error, setError] = useState<unknown>(null);
+  const base = "designId" in source ? `/api/v1/designs/${source.designId}/revisions/${source.revision}` : "/api/v1/plans";
+  const init = "platform" in source ? jsonPost(source.platform) : {};
+  const name = plan.platform.layout.db_name.toLowerCase();
+
+  async function run(action: () => Promise<void>) {
+    setError(null);
+    try {
+      await action();
+    } catch (caught) {
+      setError(caught);
+    }
+  }
+
+  async function printView() {
+    // Open the tab in the click itself so the browser does not treat it as a pop-up.
+    const tab = window.open("", "_blank");
+    const response = await fetch(`${base}/runbook?format=html`, init);
+    if (!response.ok) {
+      tab?.close();
+      throw new ApiError(response.status, "The runbook could not be produced.");
+    }
+    const url = URL.createObjectURL(new Blob([await response.text()], { type: "text/html" }));
+    if (tab) tab.location.href = url;
+  }
+
+  function planJson() {
+    const url = URL.createObjectURL(new Blob([JSON.stringify(plan, null, 2)], { type: "application/json" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = `nasplan-${name}-plan.json`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  const button = "rounded border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100";
+  return (
+    <div>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={button} onClick={() => void run(() => download(`${base}/bundle`, init, `nasplan-${name}.zip`))}>
+          Download config bundle (.zip)
+        </button>
+        <button type="button" className={button} onClick={() => void run(() => download(`${base}/runbook?format=md`, init, `nasplan-${name}-runbook.md`))}>
+          Runbook (Markdown)
+        </button>
+        <button type="button" className={button} onClick={() => void run(printView)}>
+          Runbook print view
+        </button>
+        <button type="button" className={button} onClick={planJson}>
+          Plan (JSON)
+        </button>
+      </div>
+      {error !== null && <div className="mt-2"><ErrorMessage error={error} title="Download failed" /></div>}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useRef, useState } from "react";
+import type { Platform, PlanView } from "../../api/client";
+import { Empty, ErrorMessage, Loading } from "../../components/States";
+import { Diagram } from "./Diagram";
+import { Expectations } from "./Expectations";
+import { Exports } from "./Exports";
+import { Findings, MountTable, SettingsList } from "./PlanSections";
+import { AsOfControl, ChangesList, useDateChanges } from "./TimeTravel";
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `card-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function PlanBody({ plan, changed }: { plan: PlanView; changed: Set<string> }) {
+  return (
+    <>
+      <Card title="Layout">
+        <Diagram plan={plan} />
+      </Card>
+      <Card title="Mounts">
+        <MountTable plan={plan} changed={changed} />
+      </Card>
+      <Card title="Findings">
+        <Findings plan={plan} changed={changed} />
+      </Card>
+      <Card title="Settings">
+        <SettingsList plan={plan} changed={changed} />
+      </Card>
+      <Card title="What to expect">
+        <Expectations plan={plan} />
+      </Card>
+    </>
+  );
+}
+
+interface Props {
+  plan: PlanView | undefined;
+  pending: boolean;
+  error: unknown;
+  stale: boolean;
+  platform: Platform | null;
+  asOf: string;
+  onAsOf: (value: string) => void;
+}
+
+export function PlanPanel({ plan, pending, error, stale, platform, asOf, onAsOf }: Props) {
+  // Remember the date before the last change: the change list compares the two.
+  const [previous, setPrevious] = useState<string | null>(null);
+  const lastAsOf = useRef(asOf);
+  const base = platform ? { ...platform, as_of: null } : null;
+  const changes = useDateChanges(base, previous, asOf);
+  const changed = new Set((changes.data?.changes ?? []).map((c) => c.key));
+
+  function changeDate(value: string) {
+    setPrevious(lastAsOf.current);
+    lastAsOf.current = value;
+    onAsOf(value);
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <AsOfControl value={asOf} onChange={changeDate} />
+          <p className="text-xs text-slate-600" aria-live="polite">
+            {stale ? "Plan paused: answers need a fix" : pending ? "Updating the plan…" : plan ? `Knowledge base ${plan.kb_version}, advice as of ${plan.as_of}` : ""}
+          </p>
+        </div>
+        {previous !== null && previous !== asOf && (
+          <div className="mt-3">
+            <ChangesList changes={changes.data?.changes} from={previous} to={asOf} error={changes.error} />
+          </div>
+        )}
+        {plan && platform && (
+          <div className="mt-4">
+            <Exports plan={plan} source={{ platform }} />
+          </div>
+        )}
+      </div>
+      {error ? <ErrorMessage error={error} title="Could not plan this platform" /> : null}
+      {!plan && !error && (pending ? <Loading what="the plan" /> : <Empty>Answer the questions to see the plan.</Empty>)}
+      {plan && (
+        <div className={`space-y-4 ${stale ? "opacity-60" : ""}`}>
+          <PlanBody plan={plan} changed={changed} />
+        </div>
+      )}
+    </div>
+  );
+}

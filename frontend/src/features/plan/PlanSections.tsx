@@ -1,0 +1,119 @@
+import type { PlanView, Schemas } from "../../api/client";
+import { CopyButton } from "../../components/CopyButton";
+import { findingKey, mountKey, settingKey } from "../../lib/changeKeys";
+import { Why } from "./Why";
+
+const TARGETS: { id: Schemas["Setting"]["target"]; label: string }[] = [
+  { id: "network", label: "Network" },
+  { id: "switch", label: "Switches" },
+  { id: "filer", label: "Filer" },
+  { id: "host", label: "Host" },
+  { id: "oracle", label: "Oracle" },
+];
+
+const REQUIRES: Record<string, string> = {
+  none: "",
+  online: "",
+  remount: "remount",
+  reboot: "reboot",
+  instance_restart: "instance restart",
+};
+
+export function MountTable({ plan, changed }: { plan: PlanView; changed: Set<string> }) {
+  return (
+    <div className="space-y-3">
+      <p className="text-xs text-slate-600">Lines for {plan.mount_table.path}:</p>
+      {plan.mounts.map((mount, index) => {
+        const entry = plan.mount_table.entries[index];
+        const text = entry?.text ?? "";
+        return (
+          <div key={`${mount.mount_point}-${mount.role}`} className={`rounded border border-slate-200 p-2 ${changed.has(mountKey(mount)) ? "changed-item" : ""}`} data-testid={`mount-${mount.role}`}>
+            <div className="flex items-center justify-between gap-2">
+              <p className="text-sm font-medium">
+                {mount.mount_point} <span className="font-normal text-slate-600">({mount.serves.join(" + ")})</span>
+              </p>
+              <CopyButton text={text} label={`Copy the mount line for ${mount.mount_point}`} />
+            </div>
+            <pre tabIndex={0} aria-label={`Mount table line for ${mount.mount_point}`} className="mt-1 overflow-x-auto whitespace-pre rounded bg-slate-900 p-2 text-xs text-slate-50">{text}</pre>
+            <Why plan={plan} rules={mount.rules} label={`for ${mount.mount_point}`} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+export function SettingsList({ plan, changed }: { plan: PlanView; changed: Set<string> }) {
+  return (
+    <div className="space-y-4">
+      {TARGETS.map(({ id, label }) => {
+        const items = plan.settings.filter((s) => s.target === id);
+        if (!items.length) return null;
+        return (
+          <div key={id}>
+            <h3 className="text-sm font-semibold">{label}</h3>
+            <ul className="mt-1 divide-y divide-slate-100 rounded border border-slate-200">
+              {items.map((s) => (
+                <li key={settingKey(s)} className={`p-2 text-sm ${changed.has(settingKey(s)) ? "changed-item" : ""}`} data-testid={`setting-${s.key}`}>
+                  <div className="flex flex-wrap items-baseline gap-x-2">
+                    <code className="font-mono text-xs">{s.key}</code>
+                    <span>=</span>
+                    <code className="font-mono text-xs font-semibold">{s.action === "unset" ? "(unset)" : s.value}</code>
+                    {s.applies_to && s.applies_to.length > 0 && <span className="text-xs text-slate-600">on {s.applies_to.join(", ")}</span>}
+                    {s.scope && <span className="text-xs text-slate-600">in {s.scope}</span>}
+                    {REQUIRES[s.requires] && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">{REQUIRES[s.requires]}</span>}
+                  </div>
+                  <Why plan={plan} rules={s.rules} label={`for ${s.key}`} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+const SEVERITY_STYLE: Record<string, string> = {
+  error: "border-red-300 bg-red-50",
+  warning: "border-amber-300 bg-amber-50",
+  info: "border-slate-200 bg-white",
+};
+
+export function Findings({ plan, changed }: { plan: PlanView; changed: Set<string> }) {
+  const groups: Schemas["Finding"]["severity"][] = ["error", "warning", "info"];
+  return (
+    <div className="space-y-3">
+      {groups.map((severity) => {
+        const items = plan.findings.filter((f) => f.severity === severity);
+        if (!items.length) return null;
+        const heading = `${severity === "error" ? "Errors" : severity === "warning" ? "Warnings" : "Notes"} (${items.length})`;
+        const list = (
+          <ul className="mt-1 space-y-2">
+            {items.map((f) => (
+              <li key={findingKey(f)} className={`rounded border p-2 text-sm ${SEVERITY_STYLE[severity]} ${changed.has(findingKey(f)) ? "changed-item" : ""}`}>
+                <p>{f.message}</p>
+                <Why plan={plan} rules={[f.rule, ...(f.related_rules ?? [])]} label={`for this ${severity}`} />
+              </li>
+            ))}
+          </ul>
+        );
+        // Notes are many and rarely urgent: folded, unless one of them just changed.
+        if (severity === "info") {
+          return (
+            <details key={severity} open={items.some((f) => changed.has(findingKey(f)))}>
+              <summary className="cursor-pointer text-sm font-semibold">{heading}</summary>
+              {list}
+            </details>
+          );
+        }
+        return (
+          <div key={severity}>
+            <h3 className="text-sm font-semibold">{heading}</h3>
+            {list}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

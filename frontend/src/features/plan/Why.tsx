@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+import type { PlanView } from "../../api/client";
+
+/** "Why?": the rules behind an item with their rationale, sources, dates and history. */
+export function Why({ plan, rules, label }: { plan: PlanView; rules: string[]; label: string }) {
+  const replaced = plan.superseded.filter((s) => s.by.some((rule) => rules.includes(rule)));
+  return (
+    <details className="group text-sm">
+      <summary className="cursor-pointer select-none text-xs font-medium text-blue-800 underline">
+        Why?<span className="sr-only"> {label}</span>
+      </summary>
+      <div className="mt-2 space-y-3 rounded border border-slate-200 bg-slate-50 p-3">
+        {rules.map((id) => {
+          const rule = plan.rules[id];
+          if (!rule) return null;
+          return (
+            <div key={id}>
+              <p className="font-medium">
+                <Link to={`/rules/${id}`} className="text-blue-800 underline">
+                  {id}
+                </Link>{" "}
+                — {rule.title}
+              </p>
+              <p className="mt-1 text-slate-800">{rule.rationale}</p>
+              <ul className="mt-1 list-disc pl-5 text-xs text-slate-700">
+                {rule.sources.map((source) => (
+                  <li key={`${source.id}-${source.locator}`}>
+                    {source.title} — {source.locator}
+                    {source.published ? ` (${source.published})` : ""}
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-1 text-xs text-slate-600">
+                In effect from {rule.effective_from}
+                {rule.confidence !== "verified" ? ` · confidence: ${rule.confidence}` : ""}
+              </p>
+            </div>
+          );
+        })}
+        {replaced.map((entry) => (
+          <p key={entry.rule} className="rounded bg-amber-50 p-2 text-xs text-amber-900">
+            Replaces earlier advice {entry.rule} (“{entry.title}”, from {entry.effective_from}) since{" "}
+            {entry.replaced_on}: {entry.reason}
+          </p>
+        ))}
+      </div>
+    </details>
+  );
+}

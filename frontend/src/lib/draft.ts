@@ -1,0 +1,204 @@
+// The wizard's answers live in the URL: only values that differ from the defaults, flat
+// dotted keys (`host.os=linux`), and a schema version `v` so old links keep working.
+import type { Platform } from "../api/client";
+
+export const DRAFT_VERSION = 1;
+
+export interface Draft {
+  host: {
+    os: string;
+    os_version: string;
+    arch: string;
+    memory_gb: string;
+    hostname: string;
+    nic_interface: string;
+  };
+  network: {
+    nic_gbps: string;
+    nic_count: string;
+    jumbo_frames: boolean;
+    switch: string;
+    switch_hops: string;
+    router_hops: string;
+    dedicated_storage_network: boolean;
+    rtt_us: string;
+  };
+  oracle: {
+    version: string;
+    bits: string;
+    rac: boolean;
+    rac_nodes: string;
+    dnfs: boolean;
+    nfs_version: string;
+    archivelog: boolean;
+    workload: string;
+    instances: string;
+  };
+  filer: { vendor: string; model: string; os_version: string; interface: string };
+  layout: { oracle_home: string; filer_host: string; db_name: string; volumes: string };
+  as_of: string;
+}
+
+export type Section = Exclude<keyof Draft, "as_of">;
+
+export const DEFAULT_DRAFT: Draft = {
+  host: { os: "linux", os_version: "ol9", arch: "x86_64", memory_gb: "", hostname: "", nic_interface: "" },
+  network: {
+    nic_gbps: "25",
+    nic_count: "2",
+    jumbo_frames: true,
+    switch: "store_and_forward",
+    switch_hops: "1",
+    router_hops: "0",
+    dedicated_storage_network: true,
+    rtt_us: "",
+  },
+  oracle: {
+    version: "19.21",
+    bits: "64",
+    rac: false,
+    rac_nodes: "",
+    dnfs: true,
+    nfs_version: "3",
+    archivelog: true,
+    workload: "oltp",
+    instances: "1",
+  },
+  filer: { vendor: "netapp", model: "", os_version: "9.14.1", interface: "" },
+  layout: { oracle_home: "local", filer_host: "filer01", db_name: "PROD", volumes: "separate" },
+  as_of: "",
+};
+
+const SECTIONS: Section[] = ["host", "network", "oracle", "filer", "layout"];
+
+function cloneDefaults(): Draft {
+  return structuredClone(DEFAULT_DRAFT);
+}
+
+/** Changes between schema versions: each step turns version N's params into N+1's. */
+const MIGRATIONS: Record<number, (params: URLSearchParams) => URLSearchParams> = {
+  // Version 0 is a link without `v`: the same keys as version 1.
+  0: (params) => params,
+};
+
+export function migrate(params: URLSearchParams): URLSearchParams {
+  let version = Number(params.get("v") ?? "0");
+  let current = new URLSearchParams(params);
+  if (!Number.isInteger(version) || version > DRAFT_VERSION) return current;
+  while (version < DRAFT_VERSION) {
+    const step = MIGRATIONS[version];
+    if (step) current = step(current);
+    version += 1;
+  }
+  current.set("v", String(DRAFT_VERSION));
+  return current;
+}
+
+export function decodeDraft(search: string | URLSearchParams): Draft {
+  const params = migrate(new URLSearchParams(search));
+  const draft = cloneDefaults();
+  for (const section of SECTIONS) {
+    const values = draft[section] as unknown as Record<string, string | boolean>;
+    for (const [field, fallback] of Object.entries(values)) {
+      const raw = params.get(`${section}.${field}`);
+      if (raw === null) continue;
+      values[field] = typeof fallback === "boolean" ? raw === "1" || raw === "true" : raw;
+    }
+  }
+  draft.as_of = params.get("as_of") ?? "";
+  return draft;
+}
+
+export function encodeDraft(draft: Draft, extra: Record<string, string> = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set("v", String(DRAFT_VERSION));
+  for (const section of SECTIONS) {
+    const defaults = DEFAULT_DRAFT[section] as unknown as Record<string, string | boolean>;
+    const values = draft[section] as unknown as Record<string, string | boolean>;
+    for (const [field, value] of Object.entries(values)) {
+      if (value === defaults[field]) continue;
+      params.set(`${section}.${field}`, typeof value === "boolean" ? (value ? "1" : "0") : value);
+    }
+  }
+  if (draft.as_of) params.set("as_of", draft.as_of);
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  return params;
+}
+
+function text(value: unknown): string {
+  return value === null || value === undefined ? "" : String(value);
+}
+
+/** A platform (a preset, a saved revision) as wizard answers: a missing field takes its
+ * default, an explicit null becomes an empty answer. */
+export function draftFromPlatform(platform: Platform): Draft {
+  const draft = cloneDefaults();
+  const source = platform as unknown as Record<string, Record<string, unknown> | string | null>;
+  for (const section of SECTIONS) {
+    const given = (source[section] ?? {}) as Record<string, unknown>;
+    const values = draft[section] as unknown as Record<string, string | boolean>;
+    for (const field of Object.keys(values)) {
+      if (!(field in given)) continue;
+      const value = given[field];
+      values[field] = typeof value === "boolean" ? value : text(value);
+    }
+  }
+  draft.as_of = text(platform.as_of);
+  return draft;
+}
+
+function optionalNumber(value: string): number | null {
+  return value.trim() === "" ? null : Number(value);
+}
+
+function optionalText(value: string): string | null {
+  return value.trim() === "" ? null : value.trim();
+}
+
+/** Wizard answers as the API's platform body (call after validation). */
+export function toPlatform(draft: Draft): Platform {
+  return {
+    host: {
+      os: draft.host.os as Platform["host"]["os"],
+      os_version: draft.host.os_version,
+      arch: draft.host.arch as Platform["host"]["arch"],
+      memory_gb: optionalNumber(draft.host.memory_gb),
+      hostname: optionalText(draft.host.hostname),
+      nic_interface: optionalText(draft.host.nic_interface),
+    },
+    network: {
+      nic_gbps: Number(draft.network.nic_gbps) as Platform["network"]["nic_gbps"],
+      nic_count: Number(draft.network.nic_count),
+      jumbo_frames: draft.network.jumbo_frames,
+      switch: draft.network.switch as NonNullable<Platform["network"]["switch"]>,
+      switch_hops: Number(draft.network.switch_hops),
+      router_hops: Number(draft.network.router_hops),
+      dedicated_storage_network: draft.network.dedicated_storage_network,
+      rtt_us: optionalNumber(draft.network.rtt_us),
+    },
+    oracle: {
+      version: draft.oracle.version.trim(),
+      bits: Number(draft.oracle.bits) as 32 | 64,
+      rac: draft.oracle.rac,
+      rac_nodes: draft.oracle.rac ? optionalNumber(draft.oracle.rac_nodes) : null,
+      dnfs: draft.oracle.dnfs,
+      nfs_version: draft.oracle.nfs_version as NonNullable<Platform["oracle"]["nfs_version"]>,
+      archivelog: draft.oracle.archivelog,
+      workload: draft.oracle.workload as NonNullable<Platform["oracle"]["workload"]>,
+      instances: Number(draft.oracle.instances),
+    },
+    filer: {
+      vendor: draft.filer.vendor as Platform["filer"]["vendor"],
+      model: optionalText(draft.filer.model),
+      os_version: optionalText(draft.filer.os_version),
+      interface: optionalText(draft.filer.interface),
+    },
+    layout: {
+      oracle_home: draft.layout.oracle_home as NonNullable<Platform["layout"]["oracle_home"]>,
+      filer_host: draft.layout.filer_host.trim(),
+      db_name: draft.layout.db_name.trim(),
+      volumes: draft.layout.volumes as NonNullable<Platform["layout"]["volumes"]>,
+    },
+    as_of: draft.as_of || null,
+  };
+}

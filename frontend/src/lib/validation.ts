@@ -1,0 +1,91 @@
+// Field checks that mirror the backend's (domain/platform.py), so bad input is caught in the
+// browser with a message that says how to fix it, and never sent.
+import { z } from "zod";
+import type { Draft, Section } from "./draft";
+
+const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+const HOSTNAME = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`);
+
+const hostName = z
+  .string()
+  .max(253, "at most 253 characters")
+  .regex(HOSTNAME, "use a host name such as filer01 or filer01.example.com: letters, digits and hyphens separated by dots, no spaces");
+const optionalHostName = z.union([z.literal(""), hostName]);
+const interfaceName = z.union([
+  z.literal(""),
+  z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,11}$/, "use an interface name such as ce0, eth1 or e0a"),
+]);
+const wholeNumber = (min: number, max: number, what: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `enter ${what} as a whole number`)
+    .refine((v) => Number(v) >= min && Number(v) <= max, `${what} must be between ${min} and ${max}`);
+const optionalWhole = (min: number, max: number, what: string) =>
+  z.union([z.literal(""), wholeNumber(min, max, what)]);
+
+export const FIELD_SCHEMAS: { [S in Section]: Partial<Record<keyof Draft[S], z.ZodType>> } = {
+  host: {
+    os_version: z.string().min(1, "choose the OS release"),
+    memory_gb: optionalWhole(1, 65536, "memory (GB)"),
+    hostname: optionalHostName,
+    nic_interface: interfaceName,
+  },
+  network: {
+    nic_count: wholeNumber(1, 16, "the number of NICs"),
+    switch_hops: wholeNumber(0, 16, "the number of switches"),
+    router_hops: wholeNumber(0, 16, "the number of routers"),
+    rtt_us: z.union([
+      z.literal(""),
+      z
+        .string()
+        .regex(/^\d+(\.\d+)?$/, "enter the round trip in microseconds, e.g. 450")
+        .refine((v) => Number(v) > 0 && Number(v) <= 1_000_000, "between 1 and 1,000,000 us"),
+    ]),
+  },
+  oracle: {
+    version: z
+      .string()
+      .regex(/^\d{1,2}(\.(\d{1,3}|x)){0,4}$/, "use a dotted release such as 9.2.0.4, 11.2.0.4 or 19.21"),
+    rac_nodes: optionalWhole(2, 64, "cluster nodes"),
+    instances: wholeNumber(1, 64, "instances on the host"),
+  },
+  filer: {
+    model: z.union([z.literal(""), z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._/-]{0,39}$/, "use letters, digits, spaces and . _ / - only")]),
+    os_version: z.union([
+      z.literal(""),
+      z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/, "use a release name such as 7.3, 9.14.1 or 2009.Q3"),
+    ]),
+    interface: interfaceName,
+  },
+  layout: {
+    filer_host: hostName,
+    db_name: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,7}$/, "use 1-8 letters, digits or _ starting with a letter, e.g. PROD"),
+  },
+};
+
+export type FieldErrors = Record<string, string>;
+
+/** Every problem in the answers, keyed `section.field`. Empty means the draft can be planned. */
+export function validateDraft(draft: Draft, filerReleaseRequired: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [section, fields] of Object.entries(FIELD_SCHEMAS) as [Section, Record<string, z.ZodType>][]) {
+    const values = draft[section] as unknown as Record<string, unknown>;
+    for (const [field, schema] of Object.entries(fields)) {
+      const result = schema.safeParse(values[field]);
+      if (!result.success) errors[`${section}.${field}`] = result.error.issues[0]?.message ?? "invalid";
+    }
+  }
+  if (filerReleaseRequired && !draft.filer.os_version.trim()) {
+    errors["filer.os_version"] = "this vendor needs its software release, e.g. 7.3 or 9.14.1";
+  }
+  return errors;
+}
+
+/** Which wizard step shows a field. */
+export const STEP_OF_SECTION: Record<Section, number> = {
+  host: 0,
+  network: 1,
+  oracle: 2,
+  filer: 3,
+  layout: 4,
+};
