@@ -4,7 +4,6 @@ WORKDIR /src/frontend
 COPY frontend/package.json frontend/package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY frontend/ ./
-COPY backend/openapi.json /src/backend/openapi.json
 RUN npm run build
 
 FROM python:3.11-slim-bookworm
