@@ -1,0 +1,58 @@
+"""Tables: a design, its immutable revisions, and reviews of revisions."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import Date, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class DesignRow(Base):
+    __tablename__ = "designs"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    review_token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+    revisions: Mapped[list[RevisionRow]] = relationship(
+        back_populates="design", order_by="RevisionRow.number", lazy="raise"
+    )
+
+
+class RevisionRow(Base):
+    __tablename__ = "revisions"
+    # The constraint, not a read-then-write check, is what stops two revisions with one number.
+    __table_args__ = (UniqueConstraint("design_id", "number", name="uq_revision_number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    design_id: Mapped[str] = mapped_column(ForeignKey("designs.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(120))
+    platform_json: Mapped[str] = mapped_column(Text)
+    plan_json: Mapped[str] = mapped_column(Text)
+    kb_version: Mapped[str] = mapped_column(String(32))
+    as_of: Mapped[dt.date] = mapped_column(Date)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+    design: Mapped[DesignRow] = relationship(back_populates="revisions", lazy="raise")
+
+
+class ReviewRow(Base):
+    __tablename__ = "reviews"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    revision_id: Mapped[int] = mapped_column(
+        ForeignKey("revisions.id", ondelete="CASCADE"), index=True
+    )
+    reviewer: Mapped[str] = mapped_column(String(80))
+    decision: Mapped[str] = mapped_column(String(20))
+    comment: Mapped[str] = mapped_column(Text)
+    item_rule: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
