@@ -257,14 +257,20 @@ def read_drift(design_id: str, kb: KbDep, session: SessionDep) -> Drift:
     )
 
 
-def _meta(request: Request, design: DesignRow, number: int) -> BundleMeta:
+def _stored(
+    session: Session, request: Request, design_id: str, number: int
+) -> tuple[PlanView, BundleMeta]:
+    """A saved revision's plan, and the facts its files are stamped with."""
+    revision = service.get_revision(session, design_id, number)
+    design = service.get_design(session, design_id)
     base = request.app.state.settings.public_url.rstrip("/")
-    return BundleMeta(
+    meta = BundleMeta(
         design_id=design.id,
         design_name=design.name,
         revision=number,
         permalink=f"{base}/d/{design.id}/r/{number}",
     )
+    return PlanView.model_validate_json(revision.plan_json), meta
 
 
 _FILES: Responses = {
@@ -276,9 +282,7 @@ _FILES: Responses = {
 @router.get("/{design_id}/revisions/{number}/bundle", response_class=Response, responses=_FILES)
 def read_bundle(design_id: str, number: int, session: SessionDep, request: Request) -> Response:
     """The config bundle of a saved revision, stamped with its design, revision and permalink."""
-    revision = service.get_revision(session, design_id, number)
-    plan = PlanView.model_validate_json(revision.plan_json)
-    return bundle_response(plan, _meta(request, service.get_design(session, design_id), number))
+    return bundle_response(*_stored(session, request, design_id, number))
 
 
 @router.get(
@@ -299,9 +303,7 @@ def read_runbook(
     ] = "md",
 ) -> Response:
     """The runbook of a saved revision (Markdown, or ?format=html to print)."""
-    revision = service.get_revision(session, design_id, number)
-    plan = PlanView.model_validate_json(revision.plan_json)
-    meta = _meta(request, service.get_design(session, design_id), number)
+    plan, meta = _stored(session, request, design_id, number)
     return runbook_response(plan, format, meta)
 
 
