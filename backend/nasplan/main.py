@@ -12,8 +12,12 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from nasplan.api import errors
-from nasplan.api.limits import BodySizeLimit
+from nasplan.api.docs import install_docs
+from nasplan.api.fallback import install_api_fallback
+from nasplan.api.limits import RequestBodyGuard
+from nasplan.api.rate_limit import WriteRateLimit
 from nasplan.api.routes import audits, bundles, catalog, designs, health, knowledge, plans
+from nasplan.api.security import SecurityHeaders
 from nasplan.data.db import make_engine, make_session_factory
 from nasplan.data.migrate import upgrade
 from nasplan.knowledge.base import KnowledgeBase
@@ -45,7 +49,7 @@ def create_app(settings: Settings | None = None, kb: KnowledgeBase | None = None
         description=DESCRIPTION,
         lifespan=lifespan,
         openapi_url=f"{API_PREFIX}/openapi.json",
-        docs_url=f"{API_PREFIX}/docs",
+        docs_url=None,
         redoc_url=None,
     )
     engine = make_engine(settings.database_url)
@@ -61,8 +65,18 @@ def create_app(settings: Settings | None = None, kb: KnowledgeBase | None = None
     for module in (health, knowledge, catalog, plans, bundles, audits, designs):
         api.include_router(module.router)
     app.include_router(api)
+    install_docs(app)
+    install_api_fallback(app, API_PREFIX)
     _mount_frontend(app, settings.frontend_dist)
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    # Outermost last: limits first, then the body checks, then the routes.
+    app.add_middleware(RequestBodyGuard, max_bytes=settings.max_body_bytes, prefix="/api/")
+    app.add_middleware(
+        WriteRateLimit,
+        limit=settings.rate_limit_writes,
+        storage_uri=settings.rate_limit_storage,
+        prefix=f"{API_PREFIX}/designs",
+    )
+    app.add_middleware(SecurityHeaders)
     return app
 
 
@@ -77,8 +91,6 @@ def _mount_frontend(app: FastAPI, dist: Path) -> None:
 
     @app.get("/{path:path}", include_in_schema=False, response_model=None)
     def spa(path: str) -> FileResponse | JSONResponse:
-        if path.startswith("api/"):
-            return JSONResponse(status_code=404, content={"detail": "not found"})
         candidate = (dist / path).resolve()
         if path and candidate.is_file() and candidate.is_relative_to(dist.resolve()):
             return FileResponse(candidate)

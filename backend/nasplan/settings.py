@@ -23,8 +23,20 @@ class Settings(BaseSettings):
     frontend_dist: Path = Field(
         default=REPO_ROOT / "frontend" / "dist", alias="NASPLAN_FRONTEND_DIST"
     )
-    public_url: str = Field(default="http://127.0.0.1:8000", alias="NASPLAN_PUBLIC_URL")
+    public_url: str | None = Field(
+        default=None,
+        alias="NASPLAN_PUBLIC_URL",
+        description="Base of the permalinks written into bundles and runbooks, e.g. "
+        "https://nasplan.example.com; unset: the scheme and host the request came to.",
+        pattern=r"^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~/-]*)?$",
+    )
     max_body_bytes: int = Field(default=2_097_152, alias="NASPLAN_MAX_BODY_BYTES")
+    rate_limit_writes: str = Field(
+        default="60/minute;600/hour",
+        alias="NASPLAN_RATE_LIMIT_WRITES",
+        description="Writes to /api/v1/designs per client address (limits notation); empty: off.",
+    )
+    rate_limit_storage: str = Field(default="memory://", alias="NASPLAN_RATE_LIMIT_STORAGE")
 
 
 @lru_cache(maxsize=1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from contextlib import suppress
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -44,7 +45,11 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
-        log.exception("unhandled error", exc_info=exc)
+        # SecurityHeaders renders this answer itself and Starlette calls it again: log once.
+        if not getattr(exc, "_nasplan_logged", False):
+            log.exception("unhandled error", exc_info=exc)
+            with suppress(AttributeError):
+                exc._nasplan_logged = True  # type: ignore[attr-defined]
         return JSONResponse(
             status_code=500, content={"detail": "internal error; it has been logged"}
         )

@@ -11,11 +11,17 @@ from sqlalchemy.orm import Session, sessionmaker
 
 
 def make_engine(url: str) -> Engine:
+    """hide_parameters: a database error names the statement but never its values (token
+    hashes, names), so nothing secret reaches the log."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            hide_parameters=True,
+        )
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:
@@ -26,7 +32,9 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=60)
+    return create_engine(
+        url, pool_pre_ping=True, pool_size=10, max_overflow=60, hide_parameters=True
+    )
 
 
 def make_session_factory(engine: Engine) -> sessionmaker[Session]:

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import Date, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    Boolean,
+    Date,
+    DateTime,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -40,6 +51,12 @@ class RevisionRow(Base):
     kb_version: Mapped[str] = mapped_column(String(32))
     as_of: Mapped[dt.date] = mapped_column(Date)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    # Base of the permalink printed in the revision's files, fixed when it was saved.
+    link_base: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    origin: Mapped[str] = mapped_column(String(16), server_default="created")
+    errors_acknowledged: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    # An imported plan that differed from this site's re-plan: a record, never rendered.
+    imported_plan_json: Mapped[str | None] = mapped_column(Text, nullable=True)
 
     design: Mapped[DesignRow] = relationship(back_populates="revisions", lazy="raise")
 
@@ -56,3 +73,20 @@ class ReviewRow(Base):
     comment: Mapped[str] = mapped_column(Text)
     item_rule: Mapped[str | None] = mapped_column(String(60), nullable=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    # Imported reviews are history from another site: they never approve anything here.
+    imported: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    errors_acknowledged: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    bundle_sha256: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ApprovedBundleRow(Base):
+    """The bundle of an approved revision, exactly as approved: downloads serve these bytes."""
+
+    __tablename__ = "approved_bundles"
+
+    revision_id: Mapped[int] = mapped_column(
+        ForeignKey("revisions.id", ondelete="CASCADE"), primary_key=True
+    )
+    review_id: Mapped[int] = mapped_column(ForeignKey("reviews.id", ondelete="CASCADE"))
+    digest: Mapped[str] = mapped_column(String(64))
+    zip: Mapped[bytes] = mapped_column(LargeBinary)

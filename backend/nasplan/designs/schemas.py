@@ -5,43 +5,91 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationInfo,
+    field_validator,
+)
 
-from nasplan.domain.platform import Platform
+from nasplan.domain.platform import NotBool, Platform
 from nasplan.engine.diff import Change
 from nasplan.renderers.plan_view import PlanView
 
-DesignName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
-Reviewer = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+# One line of text: no control characters (the request guard already refuses all but tab,
+# newline and carriage return; a name or a reviewer has none of those either).
+_ONE_LINE = r"^[^\x00-\x1f\x7f\u2028\u2029]*$"
+DesignName = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=120, pattern=_ONE_LINE),
+]
+Reviewer = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=80, pattern=_ONE_LINE),
+]
 Comment = Annotated[str, StringConstraints(max_length=4000)]
 RuleRef = Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$", max_length=60)]
+Digest = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
+# Revision numbers are stored as 32-bit integers.
+MAX_REVISION = 2**31 - 1
+RevisionNumber = Annotated[int, Field(ge=1, le=MAX_REVISION)]
 Decision = Literal["approve", "request_changes", "comment"]
 RevisionStatus = Literal["draft", "in_review", "changes_requested", "approved"]
+Origin = Literal["created", "imported"]
+
+_ACK = (
+    "Required (true) when the plan has `error` findings: you have read them and save it anyway. "
+    "Recorded with the revision."
+)
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: no "1" for 1 and no 1 for true; dates alone are still read from their text.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class DesignCreate(_In):
     name: DesignName
     platform: Platform
+    acknowledge_errors: bool = Field(default=False, description=_ACK)
 
 
 class RevisionCreate(_In):
     platform: Platform
-    base_revision: int = Field(ge=1, description="The latest revision number you edited.")
+    base_revision: RevisionNumber = Field(description="The latest revision number you edited.")
     name: DesignName | None = Field(default=None, description="Rename the design.")
+    acknowledge_errors: bool = Field(default=False, description=_ACK)
 
 
 class ReviewCreate(_In):
-    revision: int = Field(ge=1)
+    revision: RevisionNumber
     reviewer: Reviewer
     decision: Decision
     comment: Comment = ""
     item_rule: RuleRef | None = Field(
-        default=None, description="Comment on one plan item: the id of the rule behind it."
+        default=None,
+        description="Comment on one plan item: the id of the rule behind it. Comments and "
+        "change requests only: an approval is always of the whole revision.",
     )
+    acknowledge_errors: bool = Field(
+        default=False,
+        description="Required (true) to approve a revision whose plan has `error` findings. "
+        "Recorded with the review.",
+    )
+    bundle_sha256: Digest | None = Field(
+        default=None,
+        description="The bundle digest you reviewed (README.md of the bundle). When given, the "
+        "approval is refused unless it is the revision's digest.",
+    )
+
+    @field_validator("item_rule")
+    @classmethod
+    def _approval_is_whole(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is not None and info.data.get("decision") == "approve":
+            raise ValueError("an approval applies to the whole revision: leave item_rule out")
+        return value
 
 
 class DesignCreated(BaseModel):
@@ -61,6 +109,21 @@ class ReviewOut(BaseModel):
     comment: str
     item_rule: str | None
     created_at: dt.datetime
+    imported: bool = Field(
+        default=False,
+        description="History imported from another site, not verified here: it approves "
+        "nothing on this site.",
+    )
+    errors_acknowledged: bool = False
+    bundle_sha256: str | None = Field(
+        default=None, description="For an approval: the digest of the bundle it approved."
+    )
+
+
+class ApprovalOut(BaseModel):
+    reviewer: str
+    approved_at: dt.datetime
+    bundle_sha256: str = Field(description="SHA-256 of the approved bundle's MANIFEST.sha256.")
 
 
 class RevisionSummary(BaseModel):
@@ -70,12 +133,21 @@ class RevisionSummary(BaseModel):
     kb_version: str
     as_of: dt.date
     status: RevisionStatus
+    origin: Origin = "created"
+    errors_acknowledged: bool = Field(
+        default=False, description="Saved with error findings, acknowledged by the author."
+    )
+    approval: ApprovalOut | None = Field(default=None, description="Who approved it, and when.")
 
 
 class RevisionOut(RevisionSummary):
     design_id: str
     platform: Platform
     reviews: list[ReviewOut]
+    provenance: str | None = Field(
+        default=None,
+        description="For an imported revision: how its plan was obtained on this site.",
+    )
     plan: PlanView = Field(description="The plan exactly as computed when the revision was saved.")
 
 
@@ -108,31 +180,34 @@ class RevisionDiff(BaseModel):
     changes: list[Change]
 
 
-class ExportReview(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ExportReview(_In):
     reviewer: Reviewer
     decision: Decision
     comment: Comment
     item_rule: RuleRef | None = None
-    created_at: dt.datetime
+    created_at: dt.datetime = Field(strict=False)
+    imported: bool = Field(
+        default=False, description="Already imported history on the exporting site."
+    )
 
 
-class ExportRevision(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    number: int = Field(ge=1)
+class ExportRevision(_In):
+    number: RevisionNumber
     name: DesignName
-    created_at: dt.datetime
-    kb_version: Annotated[str, StringConstraints(max_length=32)]
-    as_of: dt.date
+    created_at: dt.datetime = Field(strict=False)
+    kb_version: Annotated[str, StringConstraints(max_length=32, pattern=r"^[A-Za-z0-9._-]*$")]
+    as_of: dt.date = Field(strict=False)
     platform: Platform
-    plan: PlanView
+    plan: PlanView = Field(
+        description="On import, a record only: the site plans the platform again with its own "
+        "knowledge base, and keeps this plan beside it when the two differ.",
+    )
     reviews: list[ExportReview] = Field(max_length=500)
 
 
-class DesignExport(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class DesignExport(_In):
     format: Literal["nasplan-design"] = "nasplan-design"
-    format_version: Literal[1] = 1
+    format_version: Annotated[Literal[1], NotBool] = 1
     name: DesignName
-    exported_at: dt.datetime
+    exported_at: dt.datetime = Field(strict=False)
     revisions: list[ExportRevision] = Field(min_length=1, max_length=200)

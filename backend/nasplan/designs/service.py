@@ -5,10 +5,17 @@ revisions; the review token records reviews. Tokens are random, returned once, a
 as SHA-256 hashes (they carry 128 random bits, so a fast hash is enough), compared in
 constant time.
 
-Review state of a revision: ``approved`` once any reviewer approves it (final: it cannot be
-un-approved or reviewed further), else ``changes_requested`` when the last decision asked for
-changes, else ``in_review`` when it has comments, else ``draft``. The design's state is its
-latest revision's; a new revision starts as ``draft`` while earlier approvals stay.
+Review state of a revision: ``approved`` once a reviewer on this site approves it (final: it
+cannot be un-approved or reviewed further), else ``changes_requested`` when the last decision
+asked for changes, else ``in_review`` when it has comments, else ``draft``. Reviews imported
+with a design are history from another site and count for nothing here. The design's state is
+its latest revision's; a new revision starts as ``draft`` while earlier approvals stay.
+
+An approval freezes the revision's bundle: the zip is rendered once, its digest recorded with
+the review, and the bytes stored; downloads of an approved revision return exactly those bytes.
+
+Import trusts nothing: every imported revision is planned again from its platform and date with
+this site's knowledge base; the imported plan is kept only as a record when it differs.
 """
 
 from __future__ import annotations
@@ -17,16 +24,20 @@ import datetime as dt
 import hashlib
 import hmac
 import json
+import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from nasplan.data.models import DesignRow, ReviewRow, RevisionRow
+from nasplan.data.models import ApprovedBundleRow, DesignRow, ReviewRow, RevisionRow
+from nasplan.designs.files import render_revision_bundle
 from nasplan.designs.schemas import (
+    Decision,
     DesignExport,
     ExportReview,
     ExportRevision,
@@ -37,10 +48,12 @@ from nasplan.domain.platform import Platform
 from nasplan.engine.diff import Change, diff_plans
 from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
+from nasplan.renderers.common import Approval
 from nasplan.renderers.plan_view import PlanView, plan_view
 
 ID_BYTES = 16  # 128 random bits, URL-safe base64: 22 characters
 TOKEN_BYTES = 24
+_DESIGN_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class DesignError(Exception):
@@ -77,6 +90,20 @@ class InvalidReference(DesignError):
         self.field = field
 
 
+class BundleChanged(DesignError):
+    status = 409
+
+
+def _require_acknowledged(view: PlanView, acknowledged: bool, action: str) -> None:
+    errors = [f.rule for f in view.findings if f.severity == "error"]
+    if errors and not acknowledged:
+        raise InvalidReference(
+            ("body", "acknowledge_errors"),
+            f"the plan has {len(errors)} error finding(s) ({', '.join(errors)}): read them, "
+            f"then send acknowledge_errors: true to {action} it anyway",
+        )
+
+
 @dataclass(frozen=True)
 class Tokens:
     edit: str
@@ -107,8 +134,23 @@ def _planned(kb: KnowledgeBase, platform: Platform, today: dt.date) -> tuple[str
     return view.model_dump_json(), view
 
 
+@dataclass(frozen=True)
+class Saving:
+    """What every new revision records besides its platform: the permalink base of its files
+    and whether its author acknowledged the plan's error findings."""
+
+    link_base: str | None
+    acknowledge_errors: bool = False
+
+
 def _new_revision(
-    design_id: str, number: int, name: str, platform: Platform, plan_json: str, view: PlanView
+    design_id: str,
+    number: int,
+    name: str,
+    platform: Platform,
+    plan_json: str,
+    view: PlanView,
+    saving: Saving,
 ) -> RevisionRow:
     return RevisionRow(
         design_id=design_id,
@@ -119,14 +161,27 @@ def _new_revision(
         kb_version=view.kb_version,
         as_of=view.as_of,
         created_at=_now(),
+        link_base=saving.link_base,
+        origin="created",
+        errors_acknowledged=saving.acknowledge_errors and view_has_errors(view),
     )
 
 
+def view_has_errors(view: PlanView) -> bool:
+    return any(f.severity == "error" for f in view.findings)
+
+
 def create_design(
-    session: Session, kb: KnowledgeBase, name: str, platform: Platform, today: dt.date
+    session: Session,
+    kb: KnowledgeBase,
+    name: str,
+    platform: Platform,
+    today: dt.date,
+    saving: Saving,
 ) -> tuple[DesignRow, RevisionRow, Tokens]:
     tokens = Tokens(secrets.token_urlsafe(TOKEN_BYTES), secrets.token_urlsafe(TOKEN_BYTES))
     plan_json, view = _planned(kb, platform, today)
+    _require_acknowledged(view, saving.acknowledge_errors, "save")
     design = DesignRow(
         id=secrets.token_urlsafe(ID_BYTES),
         name=name,
@@ -136,13 +191,16 @@ def create_design(
     )
     session.add(design)
     session.flush()
-    revision = _new_revision(design.id, 1, name, platform, plan_json, view)
+    revision = _new_revision(design.id, 1, name, platform, plan_json, view, saving)
     session.add(revision)
     session.commit()
     return design, revision, tokens
 
 
 def get_design(session: Session, design_id: str) -> DesignRow:
+    # An id that cannot exist is not looked up (a NUL, say, would be refused by PostgreSQL).
+    if not _DESIGN_ID.fullmatch(design_id):
+        raise DesignNotFound("no design with this id")
     design = session.get(DesignRow, design_id)
     if design is None:
         raise DesignNotFound(f"no design {design_id!r}")
@@ -177,12 +235,22 @@ def reviews_of(session: Session, revision_ids: Sequence[int]) -> dict[int, list[
 
 
 def revision_status(reviews: Sequence[ReviewRow]) -> RevisionStatus:
-    if any(r.decision == "approve" for r in reviews):
+    local = [r for r in reviews if not r.imported]
+    if any(r.decision == "approve" for r in local):
         return "approved"
-    decisions = [r.decision for r in reviews if r.decision != "comment"]
+    decisions = [r.decision for r in local if r.decision != "comment"]
     if decisions and decisions[-1] == "request_changes":
         return "changes_requested"
-    return "in_review" if reviews else "draft"
+    return "in_review" if local else "draft"
+
+
+def approval_of(reviews: Sequence[ReviewRow]) -> ReviewRow | None:
+    """The review that approved the revision on this site, if any."""
+    return next((r for r in reviews if r.decision == "approve" and not r.imported), None)
+
+
+def stamp_of(review: ReviewRow) -> Approval:
+    return Approval(reviewer=review.reviewer, approved_at=as_utc(review.created_at))
 
 
 def add_revision(
@@ -194,6 +262,7 @@ def add_revision(
     base_revision: int,
     name: str | None,
     today: dt.date,
+    saving: Saving,
 ) -> RevisionRow:
     design = get_design(session, design_id)
     _check_token(edit_token, design.edit_token_hash)
@@ -201,7 +270,10 @@ def add_revision(
     latest = _latest_number(session, design_id)
     if base_revision != latest:
         raise StaleRevision(latest)
-    revision = _new_revision(design_id, latest + 1, name or design.name, platform, plan_json, view)
+    _require_acknowledged(view, saving.acknowledge_errors, "save")
+    revision = _new_revision(
+        design_id, latest + 1, name or design.name, platform, plan_json, view, saving
+    )
     session.add(revision)
     if name:
         design.name = name
@@ -222,7 +294,11 @@ def _latest_number(session: Session, design_id: str) -> int:
 
 
 def add_review(
-    session: Session, design_id: str, review_token: str | None, review: ReviewCreate
+    session: Session,
+    design_id: str,
+    review_token: str | None,
+    review: ReviewCreate,
+    fallback_base: str | None,
 ) -> ReviewRow:
     design = get_design(session, design_id)
     _check_token(review_token, design.review_token_hash)
@@ -247,10 +323,55 @@ def add_review(
         comment=review.comment,
         item_rule=review.item_rule,
         created_at=_now(),
+        imported=False,
+        errors_acknowledged=False,
     )
-    session.add(row)
-    session.commit()
+    if review.decision == "approve":
+        _approve(session, design_id, revision, row, review, fallback_base)
+    else:
+        session.add(row)
+    try:
+        session.commit()
+    except IntegrityError as exc:
+        # Another approval of this revision was stored between our read and our write.
+        session.rollback()
+        raise RevisionFinal(f"revision {review.revision} was approved meanwhile") from exc
     return row
+
+
+def _approve(
+    session: Session,
+    design_id: str,
+    revision: RevisionRow,
+    row: ReviewRow,
+    review: ReviewCreate,
+    fallback_base: str | None,
+) -> None:
+    """Record the approval with the digest of the bundle it approves, and keep that bundle."""
+    view = PlanView.model_validate_json(revision.plan_json)
+    _require_acknowledged(view, review.acknowledge_errors, "approve")
+    unapproved = render_revision_bundle(design_id, revision, fallback_base, None)
+    if review.bundle_sha256 is not None and review.bundle_sha256 != unapproved.digest:
+        raise BundleChanged(
+            f"revision {revision.number}'s bundle is sha256 {unapproved.digest}, not the "
+            f"{review.bundle_sha256} you reviewed: download it again and review that"
+        )
+    row.errors_acknowledged = view_has_errors(view)
+    row.bundle_sha256 = unapproved.digest
+    session.add(row)
+    session.flush()
+    approved = render_revision_bundle(design_id, revision, fallback_base, stamp_of(row))
+    if approved.digest != unapproved.digest:  # README.md alone may differ; a guard, not a path
+        raise RuntimeError("the approval changed a file the manifest covers")
+    session.add(
+        ApprovedBundleRow(
+            revision_id=revision.id, review_id=row.id, digest=approved.digest, zip=approved.zip
+        )
+    )
+
+
+def approved_bundle(session: Session, revision: RevisionRow) -> ApprovedBundleRow | None:
+    return session.get(ApprovedBundleRow, revision.id)
 
 
 @dataclass(frozen=True)
@@ -270,7 +391,8 @@ def drift(session: Session, kb: KnowledgeBase, design_id: str, today: dt.date) -
     latest = all_revisions[-1]
     saved = PlanView.model_validate_json(latest.plan_json)
     fresh = make_plan(kb, Platform.model_validate_json(latest.platform_json), today)
-    return DriftResult(latest, saved.as_of, fresh.kb_version, fresh.as_of, diff_plans(saved, fresh))
+    changes = diff_plans(saved, fresh, include_plan=False)
+    return DriftResult(latest, saved.as_of, fresh.kb_version, fresh.as_of, changes)
 
 
 def export_design(session: Session, design_id: str) -> DesignExport:
@@ -292,10 +414,11 @@ def export_design(session: Session, design_id: str) -> DesignExport:
                 reviews=[
                     ExportReview(
                         reviewer=v.reviewer,
-                        decision=v.decision,
+                        decision=cast(Decision, v.decision),
                         comment=v.comment,
                         item_rule=v.item_rule,
                         created_at=as_utc(v.created_at),
+                        imported=v.imported,
                     )
                     for v in grouped[r.id]
                 ],
@@ -305,19 +428,33 @@ def export_design(session: Session, design_id: str) -> DesignExport:
     )
 
 
-def import_design(session: Session, document: DesignExport) -> tuple[DesignRow, Tokens]:
+def import_design(
+    session: Session,
+    kb: KnowledgeBase,
+    document: DesignExport,
+    today: dt.date,
+    link_base: str | None,
+) -> tuple[DesignRow, Tokens]:
     numbers = [r.number for r in document.revisions]
     if numbers != list(range(1, len(numbers) + 1)):
         raise InvalidReference(
             ("body", "revisions"), "revisions must be numbered 1, 2, 3 ... in order"
         )
+    replanned: list[tuple[str, PlanView]] = []
     for index, revision in enumerate(document.revisions):
+        if revision.as_of > today:
+            raise InvalidReference(
+                ("body", "revisions", str(index), "as_of"), "as_of cannot be in the future"
+            )
         for position, review in enumerate(revision.reviews):
             if review.item_rule is not None and review.item_rule not in revision.plan.rules:
                 raise InvalidReference(
                     ("body", "revisions", str(index), "reviews", str(position), "item_rule"),
                     f"rule {review.item_rule} is not in revision {revision.number}'s plan",
                 )
+        # The imported plan is never used: this site plans the platform again, for the date
+        # the revision was planned for.
+        replanned.append(_planned(kb, revision.platform, revision.as_of))
     tokens = Tokens(secrets.token_urlsafe(TOKEN_BYTES), secrets.token_urlsafe(TOKEN_BYTES))
     design = DesignRow(
         id=secrets.token_urlsafe(ID_BYTES),
@@ -328,16 +465,22 @@ def import_design(session: Session, document: DesignExport) -> tuple[DesignRow, 
     )
     session.add(design)
     session.flush()
-    for revision in document.revisions:
+    for revision, (plan_json, view) in zip(document.revisions, replanned, strict=True):
         row = RevisionRow(
             design_id=design.id,
             number=revision.number,
             name=revision.name,
             platform_json=revision.platform.model_dump_json(),
-            plan_json=revision.plan.model_dump_json(),
-            kb_version=revision.kb_version,
-            as_of=revision.as_of,
+            plan_json=plan_json,
+            kb_version=view.kb_version,
+            as_of=view.as_of,
             created_at=revision.created_at,
+            link_base=link_base,
+            origin="imported",
+            errors_acknowledged=False,
+            imported_plan_json=(
+                None if same_advice(revision.plan, view) else revision.plan.model_dump_json()
+            ),
         )
         session.add(row)
         session.flush()
@@ -350,7 +493,31 @@ def import_design(session: Session, document: DesignExport) -> tuple[DesignRow, 
                     comment=review.comment,
                     item_rule=review.item_rule,
                     created_at=review.created_at,
+                    imported=True,
+                    errors_acknowledged=False,
                 )
             )
     session.commit()
     return design, tokens
+
+
+def same_advice(imported: PlanView, replanned: PlanView) -> bool:
+    """Whether an imported plan says what this site's plan says (the release number aside)."""
+    return imported.model_dump(mode="json", exclude={"kb_version"}) == replanned.model_dump(
+        mode="json", exclude={"kb_version"}
+    )
+
+
+def provenance(revision: RevisionRow) -> str | None:
+    if revision.origin != "imported":
+        return None
+    note = (
+        f"Imported. Planned again on this site from the imported platform, for "
+        f"{revision.as_of.isoformat()}, with knowledge base {revision.kb_version}; "
+    )
+    if revision.imported_plan_json is None:
+        return note + "the imported plan said the same. Imported reviews are not verified."
+    return (
+        note + "the imported plan differed and is kept as a record only (never rendered). "
+        "Imported reviews are not verified."
+    )

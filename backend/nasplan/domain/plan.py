@@ -8,12 +8,51 @@ answer "why?" without another request.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+import re
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from nasplan.domain.platform import Platform
 from nasplan.domain.vocabulary import Confidence, Mechanism, Role, RuleSeverity, Severity, Target
+
+
+# A plan is read back from the database and from imported documents, and every renderer
+# writes its fields into shell, SQL, YAML and templates. So each field that reaches a file has
+# the syntax the knowledge base and the planner produce, and nothing else gets through.
+def _no_parent_segment(value: str) -> str:
+    if ".." in value.split("/") or "\\" in value:
+        raise ValueError("no '..' segments or backslashes")
+    return value
+
+
+RULE_ID_PATTERN = r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$"
+RuleId = Annotated[str, StringConstraints(pattern=RULE_ID_PATTERN, max_length=60)]
+SettingKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_.:-]{0,79}$")]
+SettingValue = Annotated[
+    str, StringConstraints(pattern=r"^([A-Za-z0-9 $/._:=,+-]{0,200}|<[a-z0-9-]{1,40}>)$")
+]
+Scope = Annotated[
+    str,
+    StringConstraints(pattern=r"^([A-Za-z0-9 /._-]{1,120}|<[a-z0-9-]{1,40}>)$"),
+    AfterValidator(_no_parent_segment),
+]
+PathName = Annotated[
+    str,
+    StringConstraints(pattern=r"^/[A-Za-z0-9._/-]{0,200}$"),
+    AfterValidator(_no_parent_segment),
+]
+ExportName = Annotated[
+    str,
+    StringConstraints(pattern=r"^[A-Za-z0-9.-]{1,253}:/[A-Za-z0-9._/-]{0,200}$"),
+    AfterValidator(_no_parent_segment),
+]
+VolumeName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_]{1,64}$")]
+MountOption = Annotated[
+    str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,31}(=[A-Za-z0-9._:/-]{1,64})?$")
+]
+_ONE_LINE = re.compile(r"^[^\x00-\x1f\x7f\u2028\u2029]*$")
+OneLine = Annotated[str, StringConstraints(pattern=_ONE_LINE.pattern, max_length=2000)]
 
 
 class _Out(BaseModel):
@@ -22,48 +61,52 @@ class _Out(BaseModel):
 
 class Volume(_Out):
     role: Role
-    name: str
+    name: VolumeName
     holds: list[Role]
-    export: str = Field(description="Server-side path, e.g. `/vol/prod_data`.")
-    rules: list[str]
+    export: PathName = Field(description="Server-side path, e.g. `/vol/prod_data`.")
+    rules: list[RuleId]
 
 
 class Mount(_Out):
     role: Role
     serves: list[Role] = Field(description="File roles this mount carries (redo + control).")
-    volume: str
-    mount_point: str
-    export: str = Field(description="`filer:/path` as it goes into the mount table.")
-    options: list[str]
-    rules: list[str]
-    option_rules: dict[str, list[str]] = Field(description="Option -> the rules that put it there.")
+    volume: VolumeName
+    mount_point: PathName
+    export: ExportName = Field(description="`filer:/path` as it goes into the mount table.")
+    options: list[MountOption]
+    rules: list[RuleId]
+    option_rules: dict[MountOption, list[RuleId]] = Field(
+        description="Option -> the rules that put it there."
+    )
 
 
 class Setting(_Out):
     target: Target
-    key: str
-    value: str
+    key: SettingKey
+    value: SettingValue
     action: Literal["set", "unset"] = "set"
     mechanism: Mechanism
-    applies_to: list[str] = Field(default=[], description="Volume names for per-volume settings.")
+    applies_to: list[VolumeName] = Field(
+        default=[], description="Volume names for per-volume settings."
+    )
     requires: Literal["none", "remount", "reboot", "instance_restart", "online"]
-    scope: str | None = Field(default=None, description="File or interface the setting lives in.")
-    rules: list[str]
+    scope: Scope | None = Field(default=None, description="File or interface the setting lives in.")
+    rules: list[RuleId]
 
 
 class Finding(_Out):
     severity: Severity
-    rule: str
-    message: str
-    related_rules: list[str] = Field(default=[], description="Other rules the finding is about.")
+    rule: RuleId
+    message: OneLine
+    related_rules: list[RuleId] = Field(default=[], description="Other rules the finding is about.")
 
 
 class Check(_Out):
-    what: str
+    what: OneLine
     where: Literal["host", "filer", "oracle", "switch"]
-    command: str
-    expect: str
-    rules: list[str]
+    command: OneLine
+    expect: OneLine
+    rules: list[RuleId]
 
 
 class SourceCitation(_Out):
@@ -74,7 +117,7 @@ class SourceCitation(_Out):
 
 
 class RuleExplanation(_Out):
-    id: str
+    id: RuleId
     title: str
     category: str
     severity: RuleSeverity
@@ -82,13 +125,13 @@ class RuleExplanation(_Out):
     rationale: str
     sources: list[SourceCitation]
     effective_from: dt.date
-    supersedes: list[str]
+    supersedes: list[RuleId]
 
 
 class SupersededRule(_Out):
-    rule: str
+    rule: RuleId
     title: str
-    by: list[str]
+    by: list[RuleId]
     effective_from: dt.date
     replaced_on: dt.date
     reason: str
@@ -123,7 +166,7 @@ class Expectations(_Out):
     bottleneck: str
     improvements: list[str]
     assumptions: list[str]
-    rules: list[str]
+    rules: list[RuleId]
 
 
 class Plan(_Out):
@@ -136,12 +179,12 @@ class Plan(_Out):
     findings: list[Finding]
     checks: list[Check]
     expectations: Expectations
-    rules: dict[str, RuleExplanation] = Field(
+    rules: dict[RuleId, RuleExplanation] = Field(
         description="Every rule that produced an item, with its rationale and sources."
     )
     superseded: list[SupersededRule] = Field(
         description="Rules that would apply but were replaced by newer advice, and why."
     )
-    applied_rules: list[str] = Field(
+    applied_rules: list[RuleId] = Field(
         description="Every rule in effect for this platform on as_of (after supersession)."
     )

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StringConstraints,
@@ -22,9 +23,20 @@ from pydantic import (
     model_validator,
 )
 
+
+def _not_bool(value: object) -> object:
+    # JSON true is not the number 1, although Python's Literal[1] would take it as such.
+    if isinstance(value, bool):
+        raise ValueError("expected a number, not true or false")
+    return value
+
+
+NotBool = BeforeValidator(_not_bool)
+
 OsName = Literal["solaris", "linux", "aix", "hpux"]
 Arch = Literal["sparc", "x86_64", "power", "ia64"]
-NicGbps = Literal[1, 10, 25, 40, 100]
+NicGbps = Annotated[Literal[1, 10, 25, 40, 100], NotBool]
+OracleBits = Annotated[Literal[32, 64], NotBool]
 SwitchKind = Literal["store_and_forward", "cut_through", "hub"]
 Workload = Literal["oltp", "dss", "mixed"]
 FilerVendor = Literal["netapp", "sun", "oracle_zfssa", "generic"]
@@ -103,7 +115,8 @@ ModelName = Annotated[
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: no "48" for 48 and no true for 1; dates alone are still read from their text.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Host(_Strict):
@@ -155,7 +168,7 @@ class Oracle(_Strict):
     version: OracleVersion = Field(
         description="Dotted release, `8.1.7` … `23.x`.", examples=["9.2.0.4"]
     )
-    bits: Literal[32, 64] = Field(default=64, description="32- or 64-bit Oracle binaries.")
+    bits: OracleBits = Field(default=64, description="32- or 64-bit Oracle binaries.")
     rac: bool = Field(default=False, description="Real Application Clusters.")
     rac_nodes: int | None = Field(default=None, ge=2, le=64, description="Nodes in the cluster.")
     dnfs: bool = Field(default=False, description="Oracle Direct NFS client.")
@@ -215,7 +228,9 @@ class Platform(_Strict):
     filer: Filer
     layout: Layout
     as_of: dt.date | None = Field(
-        default=None, description="Evaluate the knowledge base as it stood on this date."
+        default=None,
+        strict=False,
+        description="Evaluate the knowledge base as it stood on this date.",
     )
 
     @field_validator("as_of")

@@ -1,20 +1,56 @@
 """What changed between two plans, item by item, with the rules and the reason.
 
-Used for time travel (the same platform on two dates) and for drift (a saved revision against
-today's knowledge base).
+Used for time travel (the same platform on two dates), for drift (a saved revision against
+today's knowledge base) and for the diff between two revisions of a design.
+
+Covered, in this order: the plan's own knowledge base release and date (``plan``), every
+platform answer (``platform``), volumes, mounts (with the options token by token), settings,
+findings, checks, and the expectations (``expectation``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Literal, TypeVar
+import datetime as dt
+import json
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel
 
-from nasplan.domain.plan import Finding, Mount, Plan, Setting, Volume
+from nasplan.domain.plan import (
+    Check,
+    Expectations,
+    Finding,
+    LatencyPart,
+    Mount,
+    Plan,
+    Setting,
+    Volume,
+)
 
-ItemKind = Literal["volume", "mount", "setting", "finding"]
+ItemKind = Literal[
+    "volume", "mount", "setting", "finding", "platform", "check", "expectation", "plan"
+]
 T = TypeVar("T")
+
+# Expectation fields compared one by one (floats rounded to one decimal) and as whole lists.
+EXPECTATION_SCALARS: tuple[str, ...] = (
+    "single_stream_mb_s",
+    "pipelined_stream_mb_s",
+    "rtt_us",
+    "transfer_bytes",
+    "nic_payload_ceiling_mb_s",
+    "aggregate_ceiling_mb_s",
+    "tcp_window_bytes",
+    "bottleneck",
+    "serial_client",
+    "nfs_overhead_8k_us",
+    "overhead_vs_disk_pct",
+    "rtt_measured",
+)
+EXPECTATION_LISTS: tuple[str, ...] = ("improvements", "assumptions", "latency_budget_us")
+
+PLATFORM_REASON = "platform answer changed"
 
 
 class Change(BaseModel):
@@ -26,6 +62,8 @@ class Change(BaseModel):
     rules_before: list[str]
     rules_after: list[str]
     reason: str
+    added_tokens: list[str] = []
+    removed_tokens: list[str] = []
 
 
 def _mount_key(m: Mount) -> str:
@@ -62,9 +100,61 @@ def _finding_value(f: Finding) -> str:
     return f.severity
 
 
-def diff_plans(before: Plan, after: Plan) -> list[Change]:
+def _check_key(c: Check) -> str:
+    return f"{c.where}: {c.what}"
+
+
+def _check_value(c: Check) -> str:
+    return f"{c.command} (expect: {c.expect})"
+
+
+def _text(value: object) -> str:
+    """A value as JSON-ish text: ``25``, ``true``, ``solaris``, ``(none)`` for None."""
+    if value is None:
+        return "(none)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return json.dumps(value)
+
+
+def _expectation_text(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return _text(value)
+
+
+def _latency_text(part: LatencyPart) -> str:
+    return f"{part.part} {part.us:.1f} us ({part.note})"
+
+
+def _list_text(values: list[Any]) -> str:
+    return "; ".join(_latency_text(v) if isinstance(v, LatencyPart) else str(v) for v in values)
+
+
+def diff_plans(
+    before: Plan,
+    after: Plan,
+    *,
+    include_platform: bool = True,
+    include_plan: bool = True,
+) -> list[Change]:
+    """Every difference between two plans, ``before`` -> ``after``.
+
+    ``include_platform=False`` leaves out the platform answers (for callers that compare the
+    same platform by construction, such as time travel, whose two platforms differ only in
+    ``as_of``). ``include_plan=False`` leaves out the plan's own ``kb_version`` and ``as_of``
+    (for callers that report those dates and releases beside the changes).
+    """
     explain = _Reasons(before, after)
     changes: list[Change] = []
+    if include_plan:
+        changes += _diff_plan_meta(before, after)
+    if include_platform:
+        changes += _diff_platform(before, after)
     changes += _diff(
         "volume",
         before.volumes,
@@ -82,6 +172,7 @@ def diff_plans(before: Plan, after: Plan) -> list[Change]:
         _mount_value,
         lambda m: m.rules,
         explain,
+        tokens=lambda m: m.options,
     )
     changes += _diff(
         "setting",
@@ -101,6 +192,88 @@ def diff_plans(before: Plan, after: Plan) -> list[Change]:
         lambda f: [f.rule],
         explain,
     )
+    changes += _diff(
+        "check",
+        before.checks,
+        after.checks,
+        _check_key,
+        _check_value,
+        lambda c: c.rules,
+        explain,
+    )
+    changes += _diff_expectations(before.expectations, after.expectations, explain)
+    return changes
+
+
+def _changed(item: ItemKind, key: str, before: str, after: str, reason: str) -> Change:
+    return Change(
+        kind="changed",
+        item=item,
+        key=key,
+        before=before,
+        after=after,
+        rules_before=[],
+        rules_after=[],
+        reason=reason,
+    )
+
+
+def _diff_plan_meta(before: Plan, after: Plan) -> list[Change]:
+    changes: list[Change] = []
+    if before.kb_version != after.kb_version:
+        reason = "planned with another knowledge base release"
+        changes.append(_changed("plan", "kb_version", before.kb_version, after.kb_version, reason))
+    if before.as_of != after.as_of:
+        old, new = before.as_of.isoformat(), after.as_of.isoformat()
+        changes.append(_changed("plan", "as_of", old, new, "planned for another date"))
+    return changes
+
+
+def _leaves(prefix: str, value: object) -> Iterator[tuple[str, object]]:
+    if isinstance(value, dict):
+        for name, inner in value.items():
+            yield from _leaves(f"{prefix}.{name}" if prefix else str(name), inner)
+    else:
+        yield prefix, value
+
+
+def _diff_platform(before: Plan, after: Plan) -> list[Change]:
+    old = dict(_leaves("", before.platform.model_dump(mode="json")))
+    new = dict(_leaves("", after.platform.model_dump(mode="json")))
+    changes: list[Change] = []
+    for key in [*old, *(k for k in new if k not in old)]:
+        a, b = old.get(key), new.get(key)
+        if a != b:
+            changes.append(_changed("platform", key, _text(a), _text(b), PLATFORM_REASON))
+    return changes
+
+
+def _diff_expectations(
+    before: Expectations, after: Expectations, reasons: _Reasons
+) -> list[Change]:
+    texts: list[tuple[str, str, str]] = []
+    for name in EXPECTATION_SCALARS:
+        old = _expectation_text(getattr(before, name))
+        new = _expectation_text(getattr(after, name))
+        texts.append((name, old, new))
+    for name in EXPECTATION_LISTS:
+        texts.append((name, _list_text(getattr(before, name)), _list_text(getattr(after, name))))
+    changes: list[Change] = []
+    for name, old, new in texts:
+        if old == new:
+            continue
+        changes.append(
+            Change(
+                kind="changed",
+                item="expectation",
+                key=name,
+                before=old,
+                after=new,
+                rules_before=list(before.rules),
+                rules_after=list(after.rules),
+                reason=reasons.why(list(before.rules), list(after.rules)),
+            )
+        )
     return changes
 
 
@@ -147,6 +320,7 @@ def _diff(
     value: Callable[[T], str],
     rules: Callable[[T], list[str]],
     reasons: _Reasons,
+    tokens: Callable[[T], list[str]] | None = None,
 ) -> list[Change]:
     old = {key(x): x for x in before}
     new = {key(x): x for x in after}
@@ -160,6 +334,13 @@ def _diff(
         kind: Literal["added", "removed", "changed"] = (
             "added" if a is None else "removed" if b is None else "changed"
         )
+        added: list[str] = []
+        removed: list[str] = []
+        if tokens is not None:
+            tokens_a = tokens(a) if a is not None else []
+            tokens_b = tokens(b) if b is not None else []
+            added = _missing(tokens_b, tokens_a)
+            removed = _missing(tokens_a, tokens_b)
         changes.append(
             Change(
                 kind=kind,
@@ -170,6 +351,19 @@ def _diff(
                 rules_before=rules_a,
                 rules_after=rules_b,
                 reason=reasons.why(rules_a, rules_b),
+                added_tokens=added,
+                removed_tokens=removed,
             )
         )
     return changes
+
+
+def _missing(tokens: list[str], other: list[str]) -> list[str]:
+    """Tokens of ``tokens`` not in ``other``, in their order, each once."""
+    seen = set(other)
+    out: list[str] = []
+    for token in tokens:
+        if token not in seen:
+            seen.add(token)
+            out.append(token)
+    return out

@@ -1,8 +1,10 @@
 """ansible/: the Linux host phase as an Ansible playbook (mounts, sysctls, oranfstab).
 
-The playbook is written with yaml.safe_dump, so every value is quoted as YAML needs; the
-oranfstab template is an Ansible (Jinja) template whose only variables are the addresses the
-platform does not give.
+The playbook is written by a YAML library, so every value is quoted as YAML needs, and every
+value that comes from the plan is tagged ``!unsafe``: Ansible then treats it as data and never
+templates it. The only Jinja in the playbook is nasplan's own (the variables the platform does
+not give). The oranfstab template is Jinja by nature; the text it carries besides its loop
+comes from the validated plan, and free text in its comment cannot hold a brace (one_line).
 """
 
 from __future__ import annotations
@@ -22,13 +24,28 @@ from nasplan.renderers.oracle import (
 )
 
 
+class Unsafe(str):
+    """Plan data in the playbook: written with Ansible's !unsafe tag, so never templated."""
+
+
+class _PlaybookDumper(yaml.SafeDumper):
+    pass
+
+
+def _represent_unsafe(dumper: yaml.SafeDumper, value: Unsafe) -> yaml.ScalarNode:
+    return dumper.represent_scalar("!unsafe", str(value), style="'")
+
+
+_PlaybookDumper.add_representer(Unsafe, _represent_unsafe)
+
+
 def _sysctl_task(f: Facts, setting: Any) -> dict[str, Any]:
     return {
-        "name": f"sysctl {setting.key} = {setting.value} ({', '.join(setting.rules)})",
+        "name": Unsafe(f"sysctl {setting.key} = {setting.value} ({', '.join(setting.rules)})"),
         "ansible.posix.sysctl": {
-            "name": setting.key,
-            "value": setting.value,
-            "sysctl_file": sysctl_target(f),
+            "name": Unsafe(setting.key),
+            "value": Unsafe(setting.value),
+            "sysctl_file": Unsafe(sysctl_target(f)),
             "reload": True,
             "state": "present",
         },
@@ -48,7 +65,8 @@ def _playbook(f: Facts) -> list[dict[str, Any]]:
         variables["oracle_owner"] = ""
         variables["oracle_group"] = ""
         variables["oranfstab_paths"] = [
-            {"local": local, "path": path} if local else {"path": path} for local, path in paths
+            {"local": Unsafe(local), "path": Unsafe(path)} if local else {"path": Unsafe(path)}
+            for local, path in paths
         ]
         asserts += [
             "oracle_home | length > 0",
@@ -73,12 +91,12 @@ def _playbook(f: Facts) -> list[dict[str, Any]]:
     for mount in sorted(f.plan.mounts, key=lambda m: m.mount_point):
         tasks.append(
             {
-                "name": f"NFS mount {mount.mount_point} ({', '.join(mount.rules)})",
+                "name": Unsafe(f"NFS mount {mount.mount_point} ({', '.join(mount.rules)})"),
                 "ansible.posix.mount": {
-                    "path": mount.mount_point,
-                    "src": mount.export,
+                    "path": Unsafe(mount.mount_point),
+                    "src": Unsafe(mount.export),
                     "fstype": "nfs",
-                    "opts": ",".join(mount.options),
+                    "opts": Unsafe(",".join(mount.options)),
                     "state": "mounted",
                 },
             }
@@ -99,7 +117,7 @@ def _playbook(f: Facts) -> list[dict[str, Any]]:
         target = oranfstab_target(f).replace("$ORACLE_HOME", "{{ oracle_home }}")
         tasks.append(
             {
-                "name": f"Direct NFS oranfstab ({', '.join(oranfstab_rules(f))})",
+                "name": Unsafe(f"Direct NFS oranfstab ({', '.join(oranfstab_rules(f))})"),
                 "ansible.builtin.template": {
                     "src": "templates/oranfstab.j2",
                     "dest": target,
@@ -110,7 +128,7 @@ def _playbook(f: Facts) -> list[dict[str, Any]]:
             }
         )
     play: dict[str, Any] = {
-        "name": f"nasplan {f.db}: host settings and NFS mounts",
+        "name": Unsafe(f"nasplan {f.db}: host settings and NFS mounts"),
         "hosts": f"nasplan_{f.db_lower}",
         "become": True,
     }
@@ -124,6 +142,8 @@ def _oranfstab_template(f: Facts) -> str:
     lines = header_lines(
         f, "Ansible template for oranfstab (ansible/site.yml renders it).", oranfstab_rules(f)
     )
+    if any(mark in line for line in lines for mark in ("{", "}")):
+        raise ValueError("a brace in the oranfstab template's comment")
     comment = "{#\n" + "\n".join(f"  {line}" for line in lines) + "\n#}\n"
     body = oranfstab_body(f, [("{{ p.local }}", "{{ p.path }}")])
     server, rest = body[0], body[1:]
@@ -137,7 +157,15 @@ def _oranfstab_template(f: Facts) -> str:
         "path: {{ p.path }}",
         "{% endfor %}",
     ]
-    return comment + "\n".join([server, *loop, *rest]) + "\n"
+    # Plan text is literal: inside raw blocks Jinja copies it and evaluates nothing.
+    return comment + "\n".join([_raw([server]), *loop, _raw(rest)]) + "\n"
+
+
+def _raw(lines: list[str]) -> str:
+    if any("{%" in line or "%}" in line for line in lines):
+        raise ValueError("a Jinja block marker in plan text")
+    # Ansible renders templates with trim_blocks: the newline after each tag is dropped.
+    return "{% raw %}" + "".join(f"{line}\n" for line in lines) + "{% endraw %}"
 
 
 def render_ansible(f: Facts) -> dict[str, str]:
@@ -159,7 +187,9 @@ def render_ansible(f: Facts) -> dict[str, str]:
             "host/tuning.sh, not both: rollback/host_rollback.sh undoes only the scripts' work.",
         ]
     )
-    body = yaml.safe_dump(_playbook(f), sort_keys=False, width=100, allow_unicode=True)
+    body = yaml.dump(
+        _playbook(f), Dumper=_PlaybookDumper, sort_keys=False, width=100, allow_unicode=True
+    )
     files = {"ansible/site.yml": f"{head}\n---\n{body}"}
     if oranfstab_planned(f):
         files["ansible/templates/oranfstab.j2"] = _oranfstab_template(f)

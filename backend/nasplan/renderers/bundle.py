@@ -2,12 +2,18 @@
 
 render_bundle_files(plan, meta) -> {path: text} is pure; write_zip makes the same bytes for the
 same files every time (sorted entries, 1980-01-01 timestamps, fixed permissions).
+
+MANIFEST.sha256 lists the SHA-256 of every file but README.md (which says who approved the
+bundle, so it is written after the approval) and itself, in ``sha256sum -c`` form. The bundle's
+digest is the SHA-256 of MANIFEST.sha256: the value a reviewer approves.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
+import re
 import zipfile
 
 from nasplan.domain.plan import Plan
@@ -26,6 +32,13 @@ from nasplan.renderers.runbook import md, render_runbook_html, render_runbook_ma
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 MODE_SCRIPT = 0o100755
 MODE_FILE = 0o100644
+MANIFEST = "MANIFEST.sha256"
+README = "README.md"
+UNSIGNED = frozenset({MANIFEST, README})
+# Entry names are nasplan's own (team folder, file name); nothing else may become one.
+_SEGMENT = r"[A-Za-z0-9_-]+(\.[A-Za-z0-9_]+)*"
+_ENTRY_NAME = re.compile(rf"{_SEGMENT}(/{_SEGMENT}){{0,3}}")
+_ROOT_NAME = re.compile(r"nasplan-[a-z][a-z0-9_]{0,7}")
 
 # (path prefix or name, phase, who, what): the index in README.md, in the order to apply.
 _INDEX: list[tuple[str, str, str, str]] = [
@@ -37,6 +50,12 @@ _INDEX: list[tuple[str, str, str, str]] = [
         "result, what it needs and its risk (RUNBOOK.html prints it)",
     ),
     ("RUNBOOK.html", "all", "everyone", "the same runbook as a printable page"),
+    (
+        MANIFEST,
+        "all",
+        "everyone",
+        "SHA-256 of every other file but README.md: check with sha256sum -c MANIFEST.sha256",
+    ),
     ("plan.json", "all", "tools", "the plan itself, with every rule's rationale and sources"),
     (
         "filer/commands.txt",
@@ -99,7 +118,42 @@ def _describe(path: str) -> tuple[str, str, str]:
     return "", "", ""
 
 
-def _readme(f: Facts, paths: list[str]) -> str:
+def _review_lines(f: Facts, digest: str) -> list[str]:
+    approval = f.meta.approval
+    if approval is not None:
+        when = approval.approved_at.strftime("%Y-%m-%d %H:%M UTC")
+        return [
+            f"**Approved** by {md(one_line(approval.reviewer, 80))} on {when}. Bundle sha256 "
+            f"`{digest}`: the digest of MANIFEST.sha256, which lists every other file but this "
+            "one (check: `sha256sum -c MANIFEST.sha256`, then `sha256sum MANIFEST.sha256`).",
+        ]
+    if f.meta.design_id:
+        return [
+            f"**Not approved.** Revision {f.meta.revision} of this design has no approval yet: do "
+            f"not apply it before a reviewer approves it. Bundle sha256 `{digest}` (the digest "
+            "of MANIFEST.sha256; an approval records it).",
+        ]
+    return [
+        f"**Not reviewed**: an unsaved plan. Save it as a design to have it reviewed. Bundle "
+        f"sha256 `{digest}` (the digest of MANIFEST.sha256).",
+    ]
+
+
+def manifest(files: dict[str, str]) -> str:
+    """``sha256sum`` lines for every file of the bundle that an approval covers."""
+    return "".join(
+        f"{hashlib.sha256(files[path].encode('utf-8')).hexdigest()}  {path}\n"
+        for path in sorted(files)
+        if path not in UNSIGNED
+    )
+
+
+def bundle_digest(files: dict[str, str]) -> str:
+    """The SHA-256 of the bundle's MANIFEST.sha256: what a reviewer approves."""
+    return hashlib.sha256(files[MANIFEST].encode("utf-8")).hexdigest()
+
+
+def _readme(f: Facts, paths: list[str], digest: str) -> str:
     lines = ["<!--", *header_lines(f, "Index of this bundle.", []), "-->", ""]
     p = f.plan.platform
     lines += [
@@ -117,7 +171,7 @@ def _readme(f: Facts, paths: list[str]) -> str:
         )
     if f.meta.permalink:
         lines.append(f"- Permalink: <{f.meta.permalink}>")
-    lines.append("")
+    lines += ["", *_review_lines(f, digest), ""]
     if f.errors:
         lines += [
             f"**STOP: the plan has {f.errors} error finding(s); do not apply this bundle.** "
@@ -174,13 +228,19 @@ def _plan_json(f: Facts) -> str:
 
 def render_bundle_files(plan: Plan, meta: BundleMeta | None = None) -> dict[str, str]:
     meta = meta or BundleMeta()
-    f = facts(plan, meta)
+    # Only README.md may know about the approval: every other file is what was approved.
+    signed_meta = meta.model_copy(update={"approval": None})
+    f = facts(plan, signed_meta)
     files = render_parts(f)
     files["plan.json"] = _plan_json(f)
-    files["RUNBOOK.md"] = render_runbook_markdown(plan, meta, files)
-    files["RUNBOOK.html"] = render_runbook_html(plan, meta, files)
+    files["RUNBOOK.md"] = render_runbook_markdown(plan, signed_meta, files)
+    files["RUNBOOK.html"] = render_runbook_html(plan, signed_meta, files)
+    files[MANIFEST] = manifest(files)
     ordered = sorted(files)
-    files["README.md"] = _readme(f, ordered)
+    files[README] = _readme(facts(plan, meta), ordered, bundle_digest(files))
+    for path in files:
+        if not _ENTRY_NAME.fullmatch(path):
+            raise ValueError(f"not a bundle file name: {path!r}")
     return {path: files[path] for path in sorted(files)}
 
 
@@ -199,6 +259,8 @@ def bundle_filename(plan: Plan, meta: BundleMeta | None = None) -> str:
 
 
 def write_zip(files: dict[str, str], root: str) -> bytes:
+    if not _ROOT_NAME.fullmatch(root):
+        raise ValueError(f"not a bundle root name: {root!r}")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(files):

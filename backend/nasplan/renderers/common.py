@@ -7,6 +7,7 @@ one place so that every file agrees on them.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import shlex
 from collections.abc import Iterable
@@ -32,6 +33,16 @@ _DESIGN_ID = r"^[A-Za-z0-9_-]{1,64}$"
 _PERMALINK = r"^https?://[A-Za-z0-9._~:/?#\[\]@!$&()*+,;=%-]{1,500}$"
 
 
+class Approval(BaseModel):
+    """Who approved a saved revision, and when: printed in the bundle's README only, which is
+    outside the manifest, so the approved files are byte for byte those the reviewer saw."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    reviewer: str = Field(max_length=200)
+    approved_at: dt.datetime
+
+
 class BundleMeta(BaseModel):
     """Optional facts about a saved design, printed in every file's header."""
 
@@ -41,13 +52,22 @@ class BundleMeta(BaseModel):
     design_name: str | None = Field(default=None, max_length=200)
     revision: int | None = Field(default=None, ge=1)
     permalink: str | None = Field(default=None, pattern=_PERMALINK, max_length=510)
+    approval: Approval | None = None
+
+
+_BRACKETS = str.maketrans({"<": "(", ">": ")", "{": "(", "}": ")"})
 
 
 def one_line(text: str, limit: int = 120) -> str:
-    """Free text as one printable line: no control characters, so it cannot leave a comment."""
+    """Free text (a design name, a reviewer) as one printable line, safe in any comment.
+
+    No control or format characters (newlines, NUL, bidirectional overrides), so it cannot end
+    a shell, SQL or YAML comment; no braces, so it cannot open or close a Jinja expression,
+    statement or comment in a template Ansible renders; no angle brackets, because
+    <like-this> marks a value to fill in and nothing else may look so.
+    """
     cleaned = "".join(ch if ch.isprintable() else " " for ch in text)
-    # No angle brackets: <like-this> marks a value to fill in, and nothing else may look so.
-    cleaned = cleaned.replace("<", "(").replace(">", ")")
+    cleaned = cleaned.translate(_BRACKETS)
     cleaned = " ".join(cleaned.split())
     return cleaned[:limit]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from nasplan.domain.plan import Setting
 from nasplan.renderers.common import Facts, cite, header, oracle_at_least, render_template, rules_of
 
@@ -18,13 +20,27 @@ def before_pfile(f: Facts) -> str:
     return f"?/dbs/nasplan_before_{f.db}.ora"
 
 
+_PARAMETER_NAME = re.compile(r"_{0,2}[a-z][a-z0-9_]{0,62}")
+
+
 def sql_value(value: str) -> str:
-    if value.isdigit() or value.upper() in ("TRUE", "FALSE"):
-        return value.upper() if not value.isdigit() else value
+    """A parameter value as an SQL literal: a number, TRUE/FALSE, or a quoted string."""
+    if value.isascii() and value.isdigit():
+        return value
+    if value.upper() in ("TRUE", "FALSE"):
+        return value.upper()
     return "'" + value.replace("'", "''") + "'"
 
 
+def parameter_name(key: str) -> str:
+    """Only Oracle's parameter-name syntax passes into a parameter file or SQL."""
+    if not _PARAMETER_NAME.fullmatch(key):
+        raise ValueError(f"not an initialization parameter name: {key!r}")
+    return key
+
+
 def sql_name(key: str) -> str:
+    parameter_name(key)
     # Hidden (underscore) parameters must be quoted in ALTER SYSTEM.
     return f'"{key}"' if key.startswith("_") else key
 
@@ -93,7 +109,7 @@ def _init_ora(f: Facts) -> str:
         if s.action == "unset":
             lines.append(f"# {s.key}: remove it from the parameter file (leave it unset).")
         else:
-            lines.append(f"{s.key}={s.value}")
+            lines.append(f"{parameter_name(s.key)}={s.value}")
     if not params:
         lines.append("# The plan sets no initialization parameters.")
     return "\n".join(lines) + "\n"

@@ -81,7 +81,7 @@ def test_design_life(designs_client: TestClient, app_settings: Settings, tmp_pat
     assert unauthorised.status_code == 403
     assert c.get(f"/api/v1/designs/{design_id}/revisions/2").json()["reviews"] == []
 
-    approved = c.post(
+    on_one_item = c.post(
         f"/api/v1/designs/{design_id}/reviews",
         json={
             "revision": 2,
@@ -90,6 +90,14 @@ def test_design_life(designs_client: TestClient, app_settings: Settings, tmp_pat
             "comment": "ok",
             "item_rule": "NTAP-MINRA-OFF",
         },
+        headers={"X-Review-Token": review},
+    )
+    # An approval is of the whole revision, never "approve · on one item".
+    assert on_one_item.status_code == 422
+    assert on_one_item.json()["detail"][0]["loc"] == ["body", "item_rule"]
+    approved = c.post(
+        f"/api/v1/designs/{design_id}/reviews",
+        json={"revision": 2, "reviewer": "dba lead", "decision": "approve", "comment": "ok"},
         headers={"X-Review-Token": review},
     )
     assert approved.status_code == 201
@@ -148,9 +156,14 @@ def test_design_life(designs_client: TestClient, app_settings: Settings, tmp_pat
     copy_id = imported.json()["id"]
     assert copy_id != design_id and imported.json()["edit_token"] != edit
     copy_state = c.get(f"/api/v1/designs/{copy_id}").json()
-    assert copy_state["approved_revision"] == 2
+    # Imported approvals are history: nothing is approved here until a reviewer here approves.
+    assert copy_state["approved_revision"] is None and copy_state["state"] == "draft"
     original_plan = c.get(f"/api/v1/designs/{design_id}/revisions/2").json()["plan"]
-    assert c.get(f"/api/v1/designs/{copy_id}/revisions/2").json()["plan"] == original_plan
+    copy_revision = c.get(f"/api/v1/designs/{copy_id}/revisions/2").json()
+    assert copy_revision["plan"] == original_plan  # planned again here, to the same advice
+    assert copy_revision["origin"] == "imported" and copy_revision["approval"] is None
+    assert "said the same" in copy_revision["provenance"]
+    assert [(r["decision"], r["imported"]) for r in copy_revision["reviews"]] == [("approve", True)]
 
 
 def test_files_of_a_saved_revision(designs_client: TestClient) -> None:
@@ -162,7 +175,7 @@ def test_files_of_a_saved_revision(designs_client: TestClient) -> None:
     archive = zipfile.ZipFile(io.BytesIO(bundle.content))
     readme = next(n for n in archive.namelist() if n.endswith("README.md"))
     text = archive.read(readme).decode()
-    assert design["id"] in text and "/d/" + design["id"] + "/r/1" in text
+    assert design["id"] in text and "http://testserver/d/" + design["id"] + "/r/1" in text
     runbook = designs_client.get(
         f"/api/v1/designs/{design['id']}/revisions/1/runbook", params={"format": "html"}
     )

@@ -8,14 +8,28 @@ from pathlib import Path
 
 import pytest
 
+from nasplan.domain.plan import Plan
+from nasplan.domain.platform import Platform
+from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.renderers.bundle import render_bundle_files
-from tests.renderers.matrix import COMBOS, combo_id, combo_plan, preset_plan
+from tests.renderers.matrix import COMBOS, combo_id, combo_plan, combo_platform, preset_plan
+
+
+def _unnamed_plan(kb: KnowledgeBase, combo: tuple[str, str, bool, bool]) -> Plan:
+    """The same platform with none of the optional names (host and filer interfaces, host
+    name): the scripts then print manual steps instead, and must stay as clean."""
+    data = combo_platform(kb, *combo).model_dump(mode="json")
+    for section, key in (("host", "nic_interface"), ("host", "hostname"), ("filer", "interface")):
+        data[section].pop(key, None)
+    data["network"]["jumbo_frames"] = True
+    return make_plan(kb, Platform.model_validate(data))
 
 
 def _scripts(kb: KnowledgeBase) -> dict[str, str]:
     scripts: dict[str, str] = {}
     plans = {combo_id(*c): combo_plan(kb, *c) for c in COMBOS}
+    plans.update({f"unnamed-{combo_id(*c)}": _unnamed_plan(kb, c) for c in COMBOS if c[3]})
     plans.update({f"preset-{p}": preset_plan(kb, p) for p in kb.presets})
     for name, plan in plans.items():
         for path, text in render_bundle_files(plan).items():
@@ -40,6 +54,9 @@ def test_every_generated_script_passes_shellcheck(kb: KnowledgeBase, tmp_path: P
         path.write_text(text, encoding="utf-8")
         paths.append(str(path))
     result = subprocess.run(
-        [binary, "--format=gcc", *paths], capture_output=True, text=True, check=False
+        [binary, "--format=gcc", "--severity=style", *paths],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]

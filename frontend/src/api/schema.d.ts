@@ -50,6 +50,7 @@ export interface paths {
         /**
          * Create Design
          * @description Save a design. The id is the permalink; the two tokens are shown only in this answer.
+         *     A plan with `error` findings is saved only with `acknowledge_errors: true`.
          */
         post: operations["create_design_api_v1_designs_post"];
         delete?: never;
@@ -70,6 +71,11 @@ export interface paths {
         /**
          * Import Design
          * @description Create a new design (new id, new tokens) from an exported document.
+         *
+         *     Nothing in the document is trusted: each revision is planned again from its platform and
+         *     date with this site's knowledge base (an imported plan that differs is kept as a record
+         *     only), and imported reviews are history marked "imported, not verified" — the design is
+         *     not approved here until a reviewer here approves it.
          */
         post: operations["import_design_api_v1_designs_import_post"];
         delete?: never;
@@ -169,7 +175,11 @@ export interface paths {
         put?: never;
         /**
          * Create Review
-         * @description Approve, request changes or comment on a revision, or on one item of its plan.
+         * @description Approve, request changes or comment on a revision, or comment on one item of its plan.
+         *
+         *     An approval is of the whole revision: it records the digest of the revision's bundle and
+         *     freezes it (later downloads return the approved bytes). A plan with `error` findings is
+         *     approved only with `acknowledge_errors: true`.
          */
         post: operations["create_review_api_v1_designs__design_id__reviews_post"];
         delete?: never;
@@ -190,6 +200,7 @@ export interface paths {
         /**
          * Create Revision
          * @description Add a revision on top of the latest one (optimistic concurrency on base_revision).
+         *     A plan with `error` findings is saved only with `acknowledge_errors: true`.
          */
         post: operations["create_revision_api_v1_designs__design_id__revisions_post"];
         delete?: never;
@@ -228,6 +239,7 @@ export interface paths {
         /**
          * Read Bundle
          * @description The config bundle of a saved revision, stamped with its design, revision and permalink.
+         *     Once the revision is approved, exactly the bytes that were approved.
          */
         get: operations["read_bundle_api_v1_designs__design_id__revisions__number__bundle_get"];
         put?: never;
@@ -247,7 +259,8 @@ export interface paths {
         };
         /**
          * Read Runbook
-         * @description The runbook of a saved revision (Markdown, or ?format=html to print).
+         * @description The runbook of a saved revision (Markdown, or ?format=html to print), the one in its
+         *     bundle, under a line that says who approved it and when, or that nobody has yet.
          */
         get: operations["read_runbook_api_v1_designs__design_id__revisions__number__runbook_get"];
         put?: never;
@@ -387,6 +400,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** ApprovalOut */
+        ApprovalOut: {
+            /**
+             * Approved At
+             * Format: date-time
+             */
+            approved_at: string;
+            /**
+             * Bundle Sha256
+             * @description SHA-256 of the approved bundle's MANIFEST.sha256.
+             */
+            bundle_sha256: string;
+            /** Reviewer */
+            reviewer: string;
+        };
         /** AuditFinding */
         AuditFinding: {
             /**
@@ -480,6 +508,11 @@ export interface components {
         };
         /** Change */
         Change: {
+            /**
+             * Added Tokens
+             * @default []
+             */
+            added_tokens: string[];
             /** After */
             after: string | null;
             /** Before */
@@ -488,7 +521,7 @@ export interface components {
              * Item
              * @enum {string}
              */
-            item: "volume" | "mount" | "setting" | "finding";
+            item: "volume" | "mount" | "setting" | "finding" | "platform" | "check" | "expectation" | "plan";
             /** Key */
             key: string;
             /**
@@ -498,6 +531,11 @@ export interface components {
             kind: "added" | "removed" | "changed";
             /** Reason */
             reason: string;
+            /**
+             * Removed Tokens
+             * @default []
+             */
+            removed_tokens: string[];
             /** Rules After */
             rules_after: string[];
             /** Rules Before */
@@ -699,6 +737,12 @@ export interface components {
         };
         /** DesignCreate */
         DesignCreate: {
+            /**
+             * Acknowledge Errors
+             * @description Required (true) when the plan has `error` findings: you have read them and save it anyway. Recorded with the revision.
+             * @default false
+             */
+            acknowledge_errors: boolean;
             /** Name */
             name: string;
             platform: components["schemas"]["Platform"];
@@ -925,6 +969,12 @@ export interface components {
              * @enum {string}
              */
             decision: "approve" | "request_changes" | "comment";
+            /**
+             * Imported
+             * @description Already imported history on the exporting site.
+             * @default false
+             */
+            imported: boolean;
             /** Item Rule */
             item_rule?: string | null;
             /** Reviewer */
@@ -948,6 +998,7 @@ export interface components {
             name: string;
             /** Number */
             number: number;
+            /** @description On import, a record only: the site plans the platform again with its own knowledge base, and keeps this plan beside it when the two differ. */
             plan: components["schemas"]["PlanView"];
             platform: components["schemas"]["Platform"];
             /** Reviews */
@@ -1484,6 +1535,17 @@ export interface components {
         /** ReviewCreate */
         ReviewCreate: {
             /**
+             * Acknowledge Errors
+             * @description Required (true) to approve a revision whose plan has `error` findings. Recorded with the review.
+             * @default false
+             */
+            acknowledge_errors: boolean;
+            /**
+             * Bundle Sha256
+             * @description The bundle digest you reviewed (README.md of the bundle). When given, the approval is refused unless it is the revision's digest.
+             */
+            bundle_sha256?: string | null;
+            /**
              * Comment
              * @default
              */
@@ -1495,7 +1557,7 @@ export interface components {
             decision: "approve" | "request_changes" | "comment";
             /**
              * Item Rule
-             * @description Comment on one plan item: the id of the rule behind it.
+             * @description Comment on one plan item: the id of the rule behind it. Comments and change requests only: an approval is always of the whole revision.
              */
             item_rule?: string | null;
             /** Reviewer */
@@ -1505,6 +1567,11 @@ export interface components {
         };
         /** ReviewOut */
         ReviewOut: {
+            /**
+             * Bundle Sha256
+             * @description For an approval: the digest of the bundle it approved.
+             */
+            bundle_sha256?: string | null;
             /** Comment */
             comment: string;
             /**
@@ -1517,8 +1584,19 @@ export interface components {
              * @enum {string}
              */
             decision: "approve" | "request_changes" | "comment";
+            /**
+             * Errors Acknowledged
+             * @default false
+             */
+            errors_acknowledged: boolean;
             /** Id */
             id: number;
+            /**
+             * Imported
+             * @description History imported from another site, not verified here: it approves nothing on this site.
+             * @default false
+             */
+            imported: boolean;
             /** Item Rule */
             item_rule: string | null;
             /** Reviewer */
@@ -1528,6 +1606,12 @@ export interface components {
         };
         /** RevisionCreate */
         RevisionCreate: {
+            /**
+             * Acknowledge Errors
+             * @description Required (true) when the plan has `error` findings: you have read them and save it anyway. Recorded with the revision.
+             * @default false
+             */
+            acknowledge_errors: boolean;
             /**
              * Base Revision
              * @description The latest revision number you edited.
@@ -1553,6 +1637,8 @@ export interface components {
         };
         /** RevisionOut */
         RevisionOut: {
+            /** @description Who approved it, and when. */
+            approval?: components["schemas"]["ApprovalOut"] | null;
             /**
              * As Of
              * Format: date
@@ -1565,15 +1651,32 @@ export interface components {
             created_at: string;
             /** Design Id */
             design_id: string;
+            /**
+             * Errors Acknowledged
+             * @description Saved with error findings, acknowledged by the author.
+             * @default false
+             */
+            errors_acknowledged: boolean;
             /** Kb Version */
             kb_version: string;
             /** Name */
             name: string;
             /** Number */
             number: number;
+            /**
+             * Origin
+             * @default created
+             * @enum {string}
+             */
+            origin: "created" | "imported";
             /** @description The plan exactly as computed when the revision was saved. */
             plan: components["schemas"]["PlanView"];
             platform: components["schemas"]["Platform"];
+            /**
+             * Provenance
+             * @description For an imported revision: how its plan was obtained on this site.
+             */
+            provenance?: string | null;
             /** Reviews */
             reviews: components["schemas"]["ReviewOut"][];
             /**
@@ -1584,6 +1687,8 @@ export interface components {
         };
         /** RevisionSummary */
         RevisionSummary: {
+            /** @description Who approved it, and when. */
+            approval?: components["schemas"]["ApprovalOut"] | null;
             /**
              * As Of
              * Format: date
@@ -1594,12 +1699,24 @@ export interface components {
              * Format: date-time
              */
             created_at: string;
+            /**
+             * Errors Acknowledged
+             * @description Saved with error findings, acknowledged by the author.
+             * @default false
+             */
+            errors_acknowledged: boolean;
             /** Kb Version */
             kb_version: string;
             /** Name */
             name: string;
             /** Number */
             number: number;
+            /**
+             * Origin
+             * @default created
+             * @enum {string}
+             */
+            origin: "created" | "imported";
             /**
              * Status
              * @enum {string}
@@ -2060,8 +2177,22 @@ export interface operations {
                     "application/json": components["schemas"]["DesignCreated"];
                 };
             };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Bad input; `detail` names the field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many writes from this address; `Retry-After` says when to retry */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2091,8 +2222,22 @@ export interface operations {
                     "application/json": components["schemas"]["DesignCreated"];
                 };
             };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Bad input; `detail` names the field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many writes from this address; `Retry-After` says when to retry */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2297,8 +2442,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The revision is already approved (approvals are final) */
+            /** @description The revision is already approved (approvals are final), or its bundle is not the `bundle_sha256` you reviewed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is larger than the limit */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2306,6 +2458,13 @@ export interface operations {
             };
             /** @description Bad input; `detail` names the field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many writes from this address; `Retry-After` says when to retry */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2360,8 +2519,22 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Bad input; `detail` names the field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many writes from this address; `Retry-After` says when to retry */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2375,6 +2548,7 @@ export interface operations {
             header?: never;
             path: {
                 design_id: string;
+                /** @description Revision number. */
                 number: number;
             };
             cookie?: never;
@@ -2414,6 +2588,7 @@ export interface operations {
             header?: never;
             path: {
                 design_id: string;
+                /** @description Revision number. */
                 number: number;
             };
             cookie?: never;
@@ -2456,6 +2631,7 @@ export interface operations {
             header?: never;
             path: {
                 design_id: string;
+                /** @description Revision number. */
                 number: number;
             };
             cookie?: never;

@@ -7,15 +7,17 @@ import json
 from collections.abc import Iterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request, Response
+from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
 
 from nasplan.api.deps import KbDep
-from nasplan.api.routes.bundles import RunbookFormat, bundle_response, runbook_response
+from nasplan.api.routes.bundles import RunbookFormat
 from nasplan.data.models import DesignRow, ReviewRow, RevisionRow
-from nasplan.designs import service
+from nasplan.designs import files, service
 from nasplan.designs.schemas import (
+    MAX_REVISION,
+    ApprovalOut,
     DesignCreate,
     DesignCreated,
     DesignExport,
@@ -29,7 +31,6 @@ from nasplan.designs.schemas import (
     RevisionSummary,
 )
 from nasplan.engine.diff import diff_plans
-from nasplan.renderers.common import BundleMeta
 from nasplan.renderers.plan_view import PlanView
 
 router = APIRouter(prefix="/designs", tags=["designs"])
@@ -37,7 +38,12 @@ router = APIRouter(prefix="/designs", tags=["designs"])
 Responses = dict[int | str, dict[str, Any]]
 _NOT_FOUND: Responses = {404: {"description": "No design (or revision) with this id"}}
 _TOKEN: Responses = {403: {"description": "Missing or wrong token; nothing was written"}}
-_INPUT: Responses = {422: {"description": "Bad input; `detail` names the field"}}
+_INPUT: Responses = {
+    422: {"description": "Bad input; `detail` names the field"},
+    413: {"description": "The body is larger than the limit"},
+    429: {"description": "Too many writes from this address; `Retry-After` says when to retry"},
+}
+RevisionPath = Annotated[int, Path(ge=1, le=MAX_REVISION, description="Revision number.")]
 
 
 def get_session(request: Request) -> Iterator[Session]:
@@ -52,6 +58,13 @@ def _permalink(design_id: str) -> str:
     return f"/d/{design_id}"
 
 
+def request_base(request: Request) -> str | None:
+    """The permalink base for files made now: the configured public URL or this request's."""
+    return files.link_base(
+        request.app.state.settings.public_url, request.url.scheme, request.headers.get("host")
+    )
+
+
 def _review_out(review: ReviewRow, number: int) -> ReviewOut:
     return ReviewOut(
         id=review.id,
@@ -61,10 +74,14 @@ def _review_out(review: ReviewRow, number: int) -> ReviewOut:
         comment=review.comment,
         item_rule=review.item_rule,
         created_at=service.as_utc(review.created_at),
+        imported=review.imported,
+        errors_acknowledged=review.errors_acknowledged,
+        bundle_sha256=review.bundle_sha256,
     )
 
 
 def _summary(revision: RevisionRow, reviews: list[ReviewRow]) -> RevisionSummary:
+    approval = service.approval_of(reviews)
     return RevisionSummary(
         number=revision.number,
         name=revision.name,
@@ -72,6 +89,15 @@ def _summary(revision: RevisionRow, reviews: list[ReviewRow]) -> RevisionSummary
         kb_version=revision.kb_version,
         as_of=revision.as_of,
         status=service.revision_status(reviews),
+        origin="imported" if revision.origin == "imported" else "created",
+        errors_acknowledged=revision.errors_acknowledged,
+        approval=ApprovalOut(
+            reviewer=approval.reviewer,
+            approved_at=service.as_utc(approval.created_at),
+            bundle_sha256=approval.bundle_sha256 or "",
+        )
+        if approval is not None
+        else None,
     )
 
 
@@ -83,6 +109,7 @@ def _revision_body(revision: RevisionRow, reviews: list[ReviewRow]) -> dict[str,
         "design_id": revision.design_id,
         "platform": json.loads(revision.platform_json),
         "reviews": [_review_out(r, revision.number).model_dump(mode="json") for r in reviews],
+        "provenance": service.provenance(revision),
     }
 
 
@@ -123,10 +150,14 @@ def _created(design: DesignRow, revision: int, tokens: service.Tokens) -> Design
 
 
 @router.post("", status_code=201, response_model=DesignCreated, responses=_INPUT)
-def create_design(kb: KbDep, session: SessionDep, body: DesignCreate) -> DesignCreated:
-    """Save a design. The id is the permalink; the two tokens are shown only in this answer."""
+def create_design(
+    kb: KbDep, session: SessionDep, body: DesignCreate, request: Request
+) -> DesignCreated:
+    """Save a design. The id is the permalink; the two tokens are shown only in this answer.
+    A plan with `error` findings is saved only with `acknowledge_errors: true`."""
+    saving = service.Saving(request_base(request), body.acknowledge_errors)
     design, revision, tokens = service.create_design(
-        session, kb, body.name, body.platform, dt.date.today()
+        session, kb, body.name, body.platform, dt.date.today(), saving
     )
     return _created(design, revision.number, tokens)
 
@@ -167,7 +198,7 @@ def read_design(design_id: str, session: SessionDep) -> Response:
 
 
 @router.get("/{design_id}/revisions/{number}", response_model=RevisionOut, responses=_NOT_FOUND)
-def read_revision(design_id: str, number: int, session: SessionDep) -> Response:
+def read_revision(design_id: str, number: RevisionPath, session: SessionDep) -> Response:
     """One revision exactly as saved: its plan and knowledge-base release never change."""
     revision = service.get_revision(session, design_id, number)
     reviews = service.reviews_of(session, [revision.id])[revision.id]
@@ -190,9 +221,11 @@ def create_revision(
     kb: KbDep,
     session: SessionDep,
     body: RevisionCreate,
+    request: Request,
     x_edit_token: Annotated[str | None, Header()] = None,
 ) -> Response:
-    """Add a revision on top of the latest one (optimistic concurrency on base_revision)."""
+    """Add a revision on top of the latest one (optimistic concurrency on base_revision).
+    A plan with `error` findings is saved only with `acknowledge_errors: true`."""
     revision = service.add_revision(
         session,
         kb,
@@ -202,6 +235,7 @@ def create_revision(
         body.base_revision,
         body.name,
         dt.date.today(),
+        service.Saving(request_base(request), body.acknowledge_errors),
     )
     return _json(_with_plan(_revision_body(revision, []), revision.plan_json), 201)
 
@@ -214,25 +248,34 @@ def create_revision(
         **_NOT_FOUND,
         **_TOKEN,
         **_INPUT,
-        409: {"description": "The revision is already approved (approvals are final)"},
+        409: {
+            "description": "The revision is already approved (approvals are final), or its "
+            "bundle is not the `bundle_sha256` you reviewed"
+        },
     },
 )
 def create_review(
     design_id: str,
     session: SessionDep,
     body: ReviewCreate,
+    request: Request,
     x_review_token: Annotated[str | None, Header()] = None,
 ) -> ReviewOut:
-    """Approve, request changes or comment on a revision, or on one item of its plan."""
-    return _review_out(service.add_review(session, design_id, x_review_token, body), body.revision)
+    """Approve, request changes or comment on a revision, or comment on one item of its plan.
+
+    An approval is of the whole revision: it records the digest of the revision's bundle and
+    freezes it (later downloads return the approved bytes). A plan with `error` findings is
+    approved only with `acknowledge_errors: true`."""
+    row = service.add_review(session, design_id, x_review_token, body, request_base(request))
+    return _review_out(row, body.revision)
 
 
 @router.get("/{design_id}/diff", response_model=RevisionDiff, responses=_NOT_FOUND)
 def read_diff(
     design_id: str,
     session: SessionDep,
-    base: Annotated[int, Query(ge=1, alias="from", description="Older revision")],
-    head: Annotated[int, Query(ge=1, alias="to", description="Newer revision")],
+    base: Annotated[int, Query(ge=1, le=MAX_REVISION, alias="from", description="Older revision")],
+    head: Annotated[int, Query(ge=1, le=MAX_REVISION, alias="to", description="Newer revision")],
 ) -> RevisionDiff:
     """What changed between two saved revisions, item by item, with the rules behind it."""
     older = PlanView.model_validate_json(service.get_revision(session, design_id, base).plan_json)
@@ -257,22 +300,6 @@ def read_drift(design_id: str, kb: KbDep, session: SessionDep) -> Drift:
     )
 
 
-def _stored(
-    session: Session, request: Request, design_id: str, number: int
-) -> tuple[PlanView, BundleMeta]:
-    """A saved revision's plan, and the facts its files are stamped with."""
-    revision = service.get_revision(session, design_id, number)
-    design = service.get_design(session, design_id)
-    base = request.app.state.settings.public_url.rstrip("/")
-    meta = BundleMeta(
-        design_id=design.id,
-        design_name=design.name,
-        revision=number,
-        permalink=f"{base}/d/{design.id}/r/{number}",
-    )
-    return PlanView.model_validate_json(revision.plan_json), meta
-
-
 _FILES: Responses = {
     **_NOT_FOUND,
     200: {"content": {"application/zip": {}}, "description": "The zip."},
@@ -280,9 +307,26 @@ _FILES: Responses = {
 
 
 @router.get("/{design_id}/revisions/{number}/bundle", response_class=Response, responses=_FILES)
-def read_bundle(design_id: str, number: int, session: SessionDep, request: Request) -> Response:
-    """The config bundle of a saved revision, stamped with its design, revision and permalink."""
-    return bundle_response(*_stored(session, request, design_id, number))
+def read_bundle(
+    design_id: str, number: RevisionPath, session: SessionDep, request: Request
+) -> Response:
+    """The config bundle of a saved revision, stamped with its design, revision and permalink.
+    Once the revision is approved, exactly the bytes that were approved."""
+    revision = service.get_revision(session, design_id, number)
+    stored = service.approved_bundle(session, revision)
+    if stored is not None:
+        content, filename, digest = stored.zip, files.bundle_filename(stored.zip), stored.digest
+    else:
+        rendered = files.render_revision_bundle(design_id, revision, request_base(request), None)
+        content, filename, digest = rendered.zip, rendered.filename, rendered.digest
+    return Response(
+        content=content,
+        media_type="application/zip",
+        headers={
+            "Content-Disposition": f'attachment; filename="{filename}"',
+            "X-Bundle-SHA256": digest,
+        },
+    )
 
 
 @router.get(
@@ -295,16 +339,33 @@ def read_bundle(design_id: str, number: int, session: SessionDep, request: Reque
 )
 def read_runbook(
     design_id: str,
-    number: int,
+    number: RevisionPath,
     session: SessionDep,
     request: Request,
     format: Annotated[
         RunbookFormat, Query(description="md, or html for the printable page")
     ] = "md",
 ) -> Response:
-    """The runbook of a saved revision (Markdown, or ?format=html to print)."""
-    plan, meta = _stored(session, request, design_id, number)
-    return runbook_response(plan, format, meta)
+    """The runbook of a saved revision (Markdown, or ?format=html to print), the one in its
+    bundle, under a line that says who approved it and when, or that nobody has yet."""
+    revision = service.get_revision(session, design_id, number)
+    stored = service.approved_bundle(session, revision)
+    path = "RUNBOOK.html" if format == "html" else "RUNBOOK.md"
+    if stored is not None:
+        reviews = service.reviews_of(session, [revision.id])[revision.id]
+        approval = service.approval_of(reviews)
+        stamp = files.review_stamp(
+            number, stored.digest, service.stamp_of(approval) if approval else None
+        )
+        text = files.read_from_zip(stored.zip, path)
+    else:
+        rendered = files.render_revision_bundle(design_id, revision, request_base(request), None)
+        stamp = files.review_stamp(number, rendered.digest, None)
+        text = rendered.files[path]
+    media = "text/html" if format == "html" else "text/markdown"
+    return Response(
+        content=files.stamp_runbook(text, format, stamp), media_type=f"{media}; charset=utf-8"
+    )
 
 
 @router.get("/{design_id}/export", response_model=DesignExport, responses=_NOT_FOUND)
@@ -314,7 +375,16 @@ def export_design(design_id: str, session: SessionDep) -> DesignExport:
 
 
 @router.post("/import", status_code=201, response_model=DesignCreated, responses=_INPUT)
-def import_design(session: SessionDep, document: DesignExport) -> DesignCreated:
-    """Create a new design (new id, new tokens) from an exported document."""
-    design, tokens = service.import_design(session, document)
+def import_design(
+    kb: KbDep, session: SessionDep, document: DesignExport, request: Request
+) -> DesignCreated:
+    """Create a new design (new id, new tokens) from an exported document.
+
+    Nothing in the document is trusted: each revision is planned again from its platform and
+    date with this site's knowledge base (an imported plan that differs is kept as a record
+    only), and imported reviews are history marked "imported, not verified" — the design is
+    not approved here until a reviewer here approves it."""
+    design, tokens = service.import_design(
+        session, kb, document, dt.date.today(), request_base(request)
+    )
     return _created(design, len(document.revisions), tokens)

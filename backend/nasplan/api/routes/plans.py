@@ -61,5 +61,5 @@ def compare_dates(kb: KbDep, request: CompareRequest) -> CompareResponse:
         from_as_of=earlier.as_of,
         to_as_of=later.as_of,
         kb_version=kb.version,
-        changes=diff_plans(earlier, later),
+        changes=diff_plans(earlier, later, include_platform=False, include_plan=False),
     )

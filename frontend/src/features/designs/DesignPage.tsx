@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { api, type RevisionOut, unwrap } from "../../api/client";
+import { api, type RevisionOut, type Schemas, unwrap } from "../../api/client";
+import { errorCount, errorFindings } from "../../components/AcknowledgeErrors";
+import { CopyButton } from "../../components/CopyButton";
 import { SelectField } from "../../components/Fields";
 import { Empty, ErrorMessage, Loading } from "../../components/States";
 import { draftFromPlatform, encodeDraft } from "../../lib/draft";
@@ -17,6 +19,51 @@ const STATUS_STYLE: Record<string, string> = {
   in_review: "bg-blue-100 text-blue-900",
   draft: "bg-slate-200 text-slate-800",
 };
+
+/** "2026-11-23 01:04 UTC" from an ISO date-time. */
+function when(iso: string): string {
+  return `${iso.slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/** A bundle digest, short (first 12 hex digits) with the whole digest as its title. */
+function Digest({ sha256 }: { sha256: string }) {
+  return (
+    <code className="text-xs" title={`sha256 ${sha256}`} data-sha256={sha256}>
+      {sha256.slice(0, 12)}…
+    </code>
+  );
+}
+
+function Approval({ approval }: { approval: Schemas["ApprovalOut"] }) {
+  return (
+    <div data-testid="approval" className="mt-2 flex flex-wrap items-center gap-2 rounded border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-950">
+      <p className="min-w-0 wrap-anywhere">
+        Approved by <strong>{approval.reviewer}</strong> on {when(approval.approved_at)} · bundle sha256 <Digest sha256={approval.bundle_sha256} />
+      </p>
+      <CopyButton text={approval.bundle_sha256} label="Copy the approved bundle's full sha256" />
+    </div>
+  );
+}
+
+function RevisionNotes({ revision }: { revision: RevisionOut }) {
+  const errors = errorFindings(revision.plan.findings).length;
+  return (
+    <>
+      {revision.approval && <Approval approval={revision.approval} />}
+      {revision.origin === "imported" && (
+        <div data-testid="provenance" className="mt-2 rounded border border-dashed border-slate-400 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+          <p className="font-medium">Imported revision</p>
+          {revision.provenance && <p className="mt-1 wrap-anywhere">{revision.provenance}</p>}
+        </div>
+      )}
+      {revision.errors_acknowledged && (
+        <p data-testid="errors-acknowledged" className="mt-2 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          Saved with {errors > 0 ? errorCount(errors) : "error findings"}: the author read them and saved it anyway.
+        </p>
+      )}
+    </>
+  );
+}
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -80,15 +127,33 @@ function Reviews({ revision }: { revision: RevisionOut }) {
   if (revision.reviews.length === 0) return <Empty>No reviews of revision {revision.number} yet.</Empty>;
   return (
     <ul className="space-y-2">
-      {revision.reviews.map((review) => (
-        <li key={review.id} className="rounded border border-slate-200 p-2 text-sm">
-          <p>
-            <strong>{review.reviewer}</strong> — {review.decision.replace("_", " ")} · {review.created_at.slice(0, 16).replace("T", " ")}
-            {review.item_rule && <> · on <Link className="text-blue-800 underline" to={`/rules/${review.item_rule}`}>{review.item_rule}</Link></>}
-          </p>
-          {review.comment && <p className="mt-1 whitespace-pre-wrap">{review.comment}</p>}
-        </li>
-      ))}
+      {revision.reviews.map((review) => {
+        const approval = review.decision === "approve" && !review.imported;
+        const style = review.imported
+          ? "border-dashed border-slate-400 bg-slate-50 text-slate-700"
+          : approval
+            ? "border-green-300 border-l-4 border-l-green-700"
+            : "border-slate-200";
+        return (
+          <li key={review.id} className={`rounded border p-2 text-sm wrap-anywhere ${style}`} data-testid={review.imported ? "review-imported" : "review"}>
+            <p>
+              {review.imported && (
+                <span className="mr-1 inline-block rounded border border-dashed border-slate-500 bg-white px-1.5 text-xs font-medium text-slate-700">
+                  imported, not verified
+                </span>
+              )}
+              <strong>{review.reviewer}</strong> — {review.decision.replace("_", " ")} · {review.created_at.slice(0, 16).replace("T", " ")}
+              {review.item_rule && <> · on <Link className="text-blue-800 underline" to={`/rules/${review.item_rule}`}>{review.item_rule}</Link></>}
+              {review.errors_acknowledged && <> · <span className="text-red-800">error findings acknowledged</span></>}
+              {approval && review.bundle_sha256 && <> · bundle sha256 <Digest sha256={review.bundle_sha256} /></>}
+            </p>
+            {review.imported && review.decision === "approve" && (
+              <p className="mt-1 text-xs">Imported from another site: it approves nothing here.</p>
+            )}
+            {review.comment && <p className="mt-1 whitespace-pre-wrap">{review.comment}</p>}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -138,6 +203,7 @@ export default function DesignPage() {
             <span data-testid="revision-status">{shown.status.replace("_", " ")}</span>
           </span>
         </p>
+        <RevisionNotes revision={shown} />
         <div className="mt-3 flex flex-wrap gap-2">
           {capabilities.edit && isLatest && (
             <button type="button" onClick={edit} className="rounded bg-blue-800 px-4 py-2 text-sm font-medium text-white">
@@ -159,8 +225,17 @@ export default function DesignPage() {
                   <Link to={`/d/${d.id}/r/${r.number}${location.hash}`} className="text-blue-800 underline" aria-current={r.number === shown.number ? "page" : undefined}>
                     Revision {r.number}
                   </Link>
-                  <span className="text-xs text-slate-600">{r.created_at.slice(0, 10)} · KB {r.kb_version}</span>
-                  <span className={`rounded-full px-2 py-0.5 text-xs ${STATUS_STYLE[r.status]}`}>{r.status.replace("_", " ")}</span>
+                  <span className="text-xs text-slate-600">
+                    {r.created_at.slice(0, 10)} · KB {r.kb_version}
+                    {r.approval && <> · by {r.approval.reviewer}</>}
+                  </span>
+                  <span className="flex flex-wrap gap-1">
+                    {r.origin === "imported" && (
+                      <span className="rounded-full border border-dashed border-slate-500 px-2 py-0.5 text-xs text-slate-700">imported</span>
+                    )}
+                    {r.errors_acknowledged && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-900">errors acknowledged</span>}
+                    <span className={`rounded-full px-2 py-0.5 text-xs ${STATUS_STYLE[r.status]}`}>{r.status.replace("_", " ")}</span>
+                  </span>
                 </li>
               ))}
             </ul>
@@ -174,7 +249,7 @@ export default function DesignPage() {
             <Reviews revision={shown} />
             {capabilities.review && (
               <div className="mt-4 border-t border-slate-200 pt-4">
-                <ReviewPanel designId={d.id} revision={shown} token={capabilities.review} />
+                <ReviewPanel key={shown.number} designId={d.id} revision={shown} token={capabilities.review} />
               </div>
             )}
           </Card>

@@ -1,15 +1,34 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, type RevisionOut, unwrap } from "../../api/client";
+import { AcknowledgeErrors, errorFindings } from "../../components/AcknowledgeErrors";
 import { SelectField, TextField } from "../../components/Fields";
 import { ErrorMessage } from "../../components/States";
 
+type Decision = "approve" | "request_changes" | "comment";
+
 export function ReviewPanel({ designId, revision, token }: { designId: string; revision: RevisionOut; token: string }) {
   const queryClient = useQueryClient();
+  // Approvals are final: an approved revision only takes comments.
+  const final = revision.status === "approved";
+  const defaultDecision: Decision = final ? "comment" : "approve";
   const [reviewer, setReviewer] = useState("");
-  const [decision, setDecision] = useState<"approve" | "request_changes" | "comment">("approve");
+  const [chosen, setChosen] = useState<Decision>(defaultDecision);
   const [comment, setComment] = useState("");
   const [itemRule, setItemRule] = useState("");
+  const [acknowledged, setAcknowledged] = useState(false);
+  const decision: Decision = final ? "comment" : chosen;
+  const approving = decision === "approve";
+  const errors = errorFindings(revision.plan.findings);
+  const needsAcknowledgement = approving && errors.length > 0;
+
+  function reset() {
+    setChosen("approve");
+    setComment("");
+    setItemRule("");
+    setAcknowledged(false);
+  }
+
   const submit = useMutation({
     mutationFn: async () =>
       unwrap(
@@ -20,18 +39,20 @@ export function ReviewPanel({ designId, revision, token }: { designId: string; r
             reviewer: reviewer.trim(),
             decision,
             comment,
-            item_rule: itemRule || null,
+            // An approval is always of the whole revision: never about one item.
+            item_rule: approving ? null : itemRule || null,
+            acknowledge_errors: needsAcknowledgement && acknowledged,
           },
         }),
       ),
     onSuccess: () => {
-      setComment("");
+      reset();
       void queryClient.invalidateQueries({ queryKey: ["design", designId] });
     },
   });
-  const final = revision.status === "approved";
   const reviewerError = reviewer.trim() === "" ? "enter your name" : reviewer.length > 80 ? "at most 80 characters" : undefined;
   const commentError = comment.length > 4000 ? "at most 4000 characters" : undefined;
+  const blocked = Boolean(reviewerError || commentError) || (needsAcknowledgement && !acknowledged);
   const rules = Object.values(revision.plan.rules);
   return (
     <form
@@ -39,7 +60,7 @@ export function ReviewPanel({ designId, revision, token }: { designId: string; r
       aria-label={`Review revision ${revision.number}`}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!reviewerError && !commentError) submit.mutate();
+        if (!blocked) submit.mutate();
       }}
     >
       {final && <p className="text-sm text-green-900">Revision {revision.number} is approved; approvals are final. You can still comment.</p>}
@@ -48,25 +69,29 @@ export function ReviewPanel({ designId, revision, token }: { designId: string; r
         label="Decision"
         name="review.decision"
         value={decision}
-        onChange={(value) => setDecision(value as typeof decision)}
+        onChange={(value) => setChosen(value as Decision)}
+        hint={approving ? "An approval applies to the whole revision." : undefined}
         options={[
           ...(final ? [] : [{ value: "approve", label: "Approve" }, { value: "request_changes", label: "Request changes" }]),
           { value: "comment", label: "Comment only" },
         ]}
       />
-      <SelectField
-        label="About one item (optional)"
-        name="review.item_rule"
-        value={itemRule}
-        onChange={setItemRule}
-        options={[{ value: "", label: "The whole revision" }, ...rules.map((r) => ({ value: r.id, label: `${r.id} — ${r.title}` }))]}
-      />
+      {!approving && (
+        <SelectField
+          label="About one item (optional)"
+          name="review.item_rule"
+          value={itemRule}
+          onChange={setItemRule}
+          options={[{ value: "", label: "The whole revision" }, ...rules.map((r) => ({ value: r.id, label: `${r.id} — ${r.title}` }))]}
+        />
+      )}
       <div>
         <label htmlFor="review-comment" className="block text-sm font-medium">Comment</label>
         <textarea id="review-comment" value={comment} onChange={(e) => setComment(e.target.value)} rows={3} aria-invalid={commentError ? true : undefined} className="mt-1 w-full rounded border border-slate-400 bg-white px-2 py-1.5 text-sm" />
         {commentError && <p className="text-xs text-red-700">{commentError}</p>}
       </div>
-      <button type="submit" disabled={Boolean(reviewerError || commentError) || submit.isPending} className="rounded bg-blue-800 px-4 py-2 text-sm font-medium text-white disabled:opacity-50">
+      {needsAcknowledgement && <AcknowledgeErrors findings={errors} verb="approve" checked={acknowledged} onChange={setAcknowledged} />}
+      <button type="submit" disabled={blocked || submit.isPending} className="rounded bg-blue-800 px-4 py-2 text-sm font-medium text-white disabled:opacity-50">
         {submit.isPending ? "Recording…" : "Record review"}
       </button>
       {submit.isError && <ErrorMessage error={submit.error} title="Review not recorded" />}

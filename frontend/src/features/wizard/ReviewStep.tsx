@@ -2,12 +2,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { api, type Catalog, type DesignCreated, type Platform, unwrap } from "../../api/client";
+import { AcknowledgeErrors, errorFindings } from "../../components/AcknowledgeErrors";
 import { CopyButton } from "../../components/CopyButton";
 import { TextField } from "../../components/Fields";
 import { ErrorMessage } from "../../components/States";
+import { findingKey } from "../../lib/changeKeys";
 import type { Draft } from "../../lib/draft";
 import { capabilityHash, readCapabilities } from "../../lib/fragment";
 import type { FieldErrors } from "../../lib/validation";
+import { usePlan } from "./usePlan";
 
 interface Props {
   draft: Draft;
@@ -83,10 +86,21 @@ export function ReviewStep({ draft, catalog, errors, platform, editing, base }: 
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const token = readCapabilities(location.hash).edit;
+  // The plan of exactly these answers (shared with the plan panel's query): its error findings
+  // must be acknowledged before the server saves it.
+  const plan = usePlan(platform);
+  const current = plan.data !== undefined && !plan.isPlaceholderData && !plan.isError;
+  const errorItems = current ? errorFindings(plan.data?.findings) : [];
+  // What was acknowledged: ticking the box holds only for these very findings.
+  const errorsSignature = errorItems.map(findingKey).join("\n");
+  const [acknowledgedFor, setAcknowledgedFor] = useState<string | null>(null);
+  const acknowledged = errorItems.length > 0 && acknowledgedFor === errorsSignature;
+  const checking = platform !== null && plan.isFetching && !current;
+  const unacknowledged = errorItems.length > 0 && !acknowledged;
   const save = useMutation({
     mutationFn: async () => {
       if (!platform) throw new Error("fix the answers first");
-      return unwrap(await api.POST("/api/v1/designs", { body: { name: name.trim(), platform } }));
+      return unwrap(await api.POST("/api/v1/designs", { body: { name: name.trim(), platform, acknowledge_errors: acknowledged } }));
     },
   });
   const revise = useMutation({
@@ -95,7 +109,7 @@ export function ReviewStep({ draft, catalog, errors, platform, editing, base }: 
       return unwrap(
         await api.POST("/api/v1/designs/{design_id}/revisions", {
           params: { path: { design_id: editing }, header: { "x-edit-token": token } },
-          body: { platform, base_revision: base },
+          body: { platform, base_revision: base, acknowledge_errors: acknowledged },
         }),
       );
     },
@@ -114,11 +128,26 @@ export function ReviewStep({ draft, catalog, errors, platform, editing, base }: 
           {problems} answer(s) need a fix before the design can be saved (see the red steps).
         </p>
       )}
+      {!save.data && errorItems.length > 0 && (
+        <div className="mt-4">
+          <AcknowledgeErrors
+            findings={errorItems}
+            verb="save"
+            checked={acknowledged}
+            onChange={(checked) => setAcknowledgedFor(checked ? errorsSignature : null)}
+          />
+        </div>
+      )}
+      {checking && (
+        <p role="status" className="mt-3 text-sm text-slate-600">
+          Checking the plan for error findings…
+        </p>
+      )}
       {editing ? (
         <div className="mt-4">
           <button
             type="button"
-            disabled={!platform || !token || revise.isPending}
+            disabled={!platform || !token || checking || unacknowledged || revise.isPending}
             onClick={() => revise.mutate()}
             className="rounded bg-green-800 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
           >
@@ -133,7 +162,7 @@ export function ReviewStep({ draft, catalog, errors, platform, editing, base }: 
           <TextField label="Design name" name="design.name" value={name} error={nameError} onChange={setName} />
           <button
             type="button"
-            disabled={!platform || Boolean(nameError) || save.isPending}
+            disabled={!platform || Boolean(nameError) || checking || unacknowledged || save.isPending}
             onClick={() => save.mutate()}
             className="rounded bg-green-800 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
           >

@@ -1,0 +1,107 @@
+"""The files of a saved revision: a pure function of what the revision stored.
+
+A revision's bundle and runbook are rendered from its stored plan, the name it had when it was
+saved, the permalink base fixed when it was saved, and its approval. Nothing of the design as it
+is now (a later name, the host a request came to) reaches them. Once a revision is approved,
+the approved zip itself is stored and every later download returns those bytes, whatever
+changes in nasplan or its knowledge base afterwards.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from dataclasses import dataclass
+
+from markupsafe import escape
+
+from nasplan.data.models import RevisionRow
+from nasplan.renderers.bundle import bundle_digest, bundle_root, render_bundle_files, write_zip
+from nasplan.renderers.common import Approval, BundleMeta, one_line
+from nasplan.renderers.plan_view import PlanView
+from nasplan.renderers.runbook import md
+
+_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?")
+
+
+def link_base(public_url: str | None, scheme: str, host: str | None) -> str | None:
+    """Where permalinks point: the configured public URL, else the scheme and host the request
+    came to (when the Host header is a plain host name or address), else nowhere."""
+    if public_url:
+        return public_url.rstrip("/")
+    if scheme in ("http", "https") and host and _HOST.fullmatch(host):
+        return f"{scheme}://{host}"
+    return None
+
+
+def revision_meta(
+    design_id: str, revision: RevisionRow, fallback_base: str | None, approval: Approval | None
+) -> BundleMeta:
+    base = revision.link_base or fallback_base
+    return BundleMeta(
+        design_id=design_id,
+        design_name=revision.name,
+        revision=revision.number,
+        permalink=f"{base}/d/{design_id}/r/{revision.number}" if base else None,
+        approval=approval,
+    )
+
+
+@dataclass(frozen=True)
+class RenderedBundle:
+    files: dict[str, str]
+    digest: str
+    zip: bytes
+    filename: str
+
+
+def render_revision_bundle(
+    design_id: str, revision: RevisionRow, fallback_base: str | None, approval: Approval | None
+) -> RenderedBundle:
+    plan = PlanView.model_validate_json(revision.plan_json)
+    meta = revision_meta(design_id, revision, fallback_base, approval)
+    files = render_bundle_files(plan, meta)
+    root = bundle_root(plan)
+    return RenderedBundle(
+        files, bundle_digest(files), write_zip(files, root), f"{root}-r{revision.number}.zip"
+    )
+
+
+def bundle_filename(zip_bytes: bytes) -> str:
+    return f"{zip_root(zip_bytes)}.zip"
+
+
+def zip_root(zip_bytes: bytes) -> str:
+    with zipfile.ZipFile(io.BytesIO(zip_bytes)) as archive:
+        return archive.namelist()[0].split("/", 1)[0]
+
+
+def read_from_zip(zip_bytes: bytes, path: str) -> str:
+    with zipfile.ZipFile(io.BytesIO(zip_bytes)) as archive:
+        root = archive.namelist()[0].split("/", 1)[0]
+        return archive.read(f"{root}/{path}").decode("utf-8")
+
+
+def review_stamp(number: int, digest: str, approval: Approval | None) -> str:
+    """One line for the top of a served runbook: approved by whom and when, or not yet."""
+    if approval is not None:
+        when = approval.approved_at.strftime("%Y-%m-%d %H:%M UTC")
+        who = one_line(approval.reviewer, 80)
+        return f"Approved by {who} on {when}. Bundle sha256 {digest}."
+    return (
+        f"Revision {number} is not approved: do not apply it before a reviewer approves it. "
+        f"Bundle sha256 {digest} (what an approval records)."
+    )
+
+
+def stamp_runbook(text: str, format: str, stamp: str) -> str:
+    """Put the review line under the runbook's title block (after the generator comment in
+    Markdown, at the start of the body in HTML), escaped for the format."""
+    if format == "html":
+        marker = "<body>\n"
+        banner = f'<p class="review"><strong>{escape(stamp)}</strong></p>\n'
+        head, found, rest = text.partition(marker)
+        return f"{head}{found}{banner}{rest}" if found else banner + text
+    first, _, rest = text.partition("\n")
+    return f"{first}\n> **{md(stamp)}**\n\n{rest}"
