@@ -9,7 +9,7 @@ from nasplan.renderers.common import Facts, cite, header, q, render_template, ru
 from nasplan.renderers.filer import STORAGE, filer_steps
 from nasplan.renderers.host import mtu_plan, sysctl_target
 from nasplan.renderers.mount_table import TABLE_PATHS
-from nasplan.renderers.oracle import dnfs_enabled, init_params
+from nasplan.renderers.oracle import dnfs_enabled, init_params, parameter_name
 
 MOUNT_SOURCE = {
     "linux": "/proc/mounts",
@@ -212,7 +212,7 @@ def _verify_sql(f: Facts) -> str:
     ]
     for s in params:
         lines.append(f"-- {cite(f.plan, s.rules[0])}")
-        name = s.key.lower()
+        name = parameter_name(s.key).lower()  # Oracle's name syntax only: no quote gets in
         if s.action == "unset":
             lines.append(
                 "SELECT CASE WHEN COUNT(*) = 0 OR MAX(isdefault) = 'TRUE' THEN 'PASS' ELSE "
