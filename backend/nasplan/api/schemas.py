@@ -26,6 +26,7 @@ class RuleSummary(BaseModel):
     severity: str
     confidence: str
     effective_from: dt.date
+    date_confidence: str = "exact"
     retired_on: dt.date | None
     supersedes: list[str]
     superseded_by: list[str]

@@ -14,7 +14,15 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from nasplan.domain.platform import Platform
-from nasplan.domain.vocabulary import Confidence, Mechanism, Role, RuleSeverity, Severity, Target
+from nasplan.domain.vocabulary import (
+    Confidence,
+    DateConfidence,
+    Mechanism,
+    Role,
+    RuleSeverity,
+    Severity,
+    Target,
+)
 
 
 # A plan is read back from the database and from imported documents, and every renderer
@@ -125,6 +133,12 @@ class RuleExplanation(_Out):
     rationale: str
     sources: list[SourceCitation]
     effective_from: dt.date
+    date_confidence: DateConfidence = Field(
+        default="exact",
+        description="How sure effective_from is: exact, earliest_evidence (the advice is "
+        "older; this is the earliest dated copy cited) or inferred (see date_note).",
+    )
+    date_note: str | None = None
     supersedes: list[RuleId]
 
 

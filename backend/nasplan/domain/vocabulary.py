@@ -50,3 +50,5 @@ RuleSeverity = Literal["critical", "high", "medium", "low"]
 # verified: checked against the cited text; secondary: from a reproduction of the source;
 # unverified: quoted widely but not checked (never a default without a warning).
 Confidence = Literal["verified", "secondary", "unverified"]
+# How sure a rule's effective_from is (see knowledge/README.md, "Dates").
+DateConfidence = Literal["exact", "earliest_evidence", "inferred"]

@@ -461,6 +461,8 @@ def explain(kb: KnowledgeBase, rule_id: str) -> RuleExplanation:
             for ref in rule.sources
         ],
         effective_from=rule.effective_from,
+        date_confidence=rule.date_confidence,
+        date_note=rule.date_note,
         supersedes=rule.supersedes,
     )
 

@@ -32,6 +32,7 @@ from nasplan.domain.platform import (
 )
 from nasplan.domain.vocabulary import (
     Confidence,
+    DateConfidence,
     Mechanism,
     Role,
     RuleCategory,
@@ -238,6 +239,14 @@ class Rule(_Doc):
     rationale: str = Field(min_length=40, max_length=2000)
     sources: list[SourceRef] = Field(min_length=1)
     effective_from: dt.date
+    date_confidence: DateConfidence = Field(
+        default="exact",
+        description="exact: the first source that gave this advice is dated so; "
+        "earliest_evidence: the advice is older than that date, which is the earliest dated "
+        "copy we can cite; inferred: the date comes from a source that states the principle for "
+        "another case (date_note says which).",
+    )
+    date_note: str | None = Field(default=None, min_length=20, max_length=400)
     retired_on: dt.date | None = Field(
         default=None, description="Advice withdrawn everywhere from this date on."
     )
@@ -250,6 +259,8 @@ class Rule(_Doc):
 
     @model_validator(mode="after")
     def _dates_in_order(self) -> Rule:
+        if self.date_confidence != "exact" and self.date_note is None:
+            raise ValueError("date_note must say why the date is not exact")
         if self.retired_on is not None and self.retired_on <= self.effective_from:
             raise ValueError("retired_on must be after effective_from")
         if self.id in self.supersedes:
@@ -266,6 +277,11 @@ class Source(_Doc):
     published: dt.date | None = Field(description="Null when the copy we cite is undated.")
     revised: dt.date | None = None
     revision_note: str | None = None
+    editions: list[dt.date] = Field(
+        default=[],
+        description="Other dated copies of a living document that rules cite by edition (e.g. "
+        "the first commit of a passage in the vendor's documentation repository).",
+    )
     kind: Literal["seed", "public"]
     url: str | None = None
     notes: str | None = None

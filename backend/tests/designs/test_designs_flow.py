@@ -25,6 +25,10 @@ def _platform(**changes: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
+CURRENT = load_knowledge().version  # the release in knowledge/kb.yaml
+NEXT = "2099.1.0"  # a later release, for the drift test
+
+
 def _changed_kb(tmp_path: Path) -> Path:
     """A knowledge base whose next release changes one value: nosnapdir goes off."""
     root = tmp_path / "knowledge"
@@ -34,9 +38,11 @@ def _changed_kb(tmp_path: Path) -> Path:
         rule.read_text().replace('key: nosnapdir, value: "on"', 'key: nosnapdir, value: "off"')
     )
     release = root / "kb.yaml"
-    release.write_text(release.read_text().replace('version: "2026.11.0"', 'version: "2026.12.0"'))
+    current = f'version: "{CURRENT}"'
+    assert current in release.read_text()
+    release.write_text(release.read_text().replace(current, f'version: "{NEXT}"'))
     changelog = root / "CHANGELOG.md"
-    changelog.write_text(changelog.read_text() + "\n## 2026.12.0 — test release\n")
+    changelog.write_text(changelog.read_text() + f"\n## {NEXT} — test release\n")
     return root
 
 
@@ -51,7 +57,7 @@ def test_design_life(designs_client: TestClient, app_settings: Settings, tmp_pat
     read = c.get(f"/api/v1/designs/{design_id}").json()
     assert read["state"] == "draft" and read["latest"]["number"] == 1
     assert "edit_token" not in read and "review_token" not in str(read)
-    assert read["latest"]["plan"]["kb_version"] == "2026.11.0"
+    assert read["latest"]["plan"]["kb_version"] == CURRENT
 
     revised = c.post(
         f"/api/v1/designs/{design_id}/revisions",
@@ -138,13 +144,13 @@ def test_design_life(designs_client: TestClient, app_settings: Settings, tmp_pat
         assert later.get(f"/api/v1/designs/{design_id}/revisions/2").content == frozen
         drift = later.get(f"/api/v1/designs/{design_id}/drift").json()
         assert (drift["from_kb"], drift["to_kb"], drift["revision"]) == (
-            "2026.11.0",
-            "2026.12.0",
+            CURRENT,
+            NEXT,
             3,
         )
         nosnapdir = [ch for ch in drift["changes"] if "nosnapdir" in ch["key"]]
         assert nosnapdir and (nosnapdir[0]["before"], nosnapdir[0]["after"]) == ("on", "off")
-        assert "2026.11.0 -> 2026.12.0" in nosnapdir[0]["reason"]
+        assert f"{CURRENT} -> {NEXT}" in nosnapdir[0]["reason"]
 
     exported = c.get(f"/api/v1/designs/{design_id}/export")
     assert exported.status_code == 200

@@ -1771,6 +1771,15 @@ export interface components {
             /** Conflicts */
             conflicts: components["schemas"]["Conflict"][];
             /**
+             * Date Confidence
+             * @description exact: the first source that gave this advice is dated so; earliest_evidence: the advice is older than that date, which is the earliest dated copy we can cite; inferred: the date comes from a source that states the principle for another case (date_note says which).
+             * @default exact
+             * @enum {string}
+             */
+            date_confidence: "exact" | "earliest_evidence" | "inferred";
+            /** Date Note */
+            date_note?: string | null;
+            /**
              * Effective From
              * Format: date
              */
@@ -1823,6 +1832,15 @@ export interface components {
              */
             confidence: "verified" | "secondary" | "unverified";
             /**
+             * Date Confidence
+             * @description How sure effective_from is: exact, earliest_evidence (the advice is older; this is the earliest dated copy cited) or inferred (see date_note).
+             * @default exact
+             * @enum {string}
+             */
+            date_confidence: "exact" | "earliest_evidence" | "inferred";
+            /** Date Note */
+            date_note?: string | null;
+            /**
              * Effective From
              * Format: date
              */
@@ -1849,6 +1867,11 @@ export interface components {
             category: string;
             /** Confidence */
             confidence: string;
+            /**
+             * Date Confidence
+             * @default exact
+             */
+            date_confidence: string;
             /**
              * Effective From
              * Format: date
@@ -1956,6 +1979,12 @@ export interface components {
         Source: {
             /** Authors */
             authors?: string | null;
+            /**
+             * Editions
+             * @description Other dated copies of a living document that rules cite by edition (e.g. the first commit of a passage in the vendor's documentation repository).
+             * @default []
+             */
+            editions: string[];
             /** Id */
             id: string;
             /**

@@ -22,6 +22,7 @@ def _summary(kb: KnowledgeBase, rule: Rule) -> RuleSummary:
         severity=rule.severity,
         confidence=rule.confidence,
         effective_from=rule.effective_from,
+        date_confidence=rule.date_confidence,
         retired_on=rule.retired_on,
         supersedes=rule.supersedes,
         superseded_by=kb.superseded_by.get(rule.id, []),

@@ -19,8 +19,10 @@ export default function RulePage() {
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">{r.title}</h1>
       <p className="mt-1 text-sm text-slate-700">
         <code>{r.id}</code> · {r.category} · severity {r.severity} · confidence {r.confidence} · in effect from {r.effective_from}
+        {r.date_confidence === "earliest_evidence" ? " (earliest dated evidence)" : r.date_confidence === "inferred" ? " (date inferred)" : ""}
         {r.retired_on ? ` until ${r.retired_on}` : ""}
       </p>
+      {r.date_note && <p className="mt-1 text-xs text-slate-600">{r.date_note}</p>}
       <section className="mt-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="why">
         <h2 id="why" className="font-semibold">Why</h2>
         <p className="mt-1 text-sm">{r.rationale}</p>

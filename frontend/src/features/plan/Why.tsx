@@ -32,8 +32,11 @@ export function Why({ plan, rules, label }: { plan: PlanView; rules: string[]; l
               </ul>
               <p className="mt-1 text-xs text-slate-600">
                 In effect from {rule.effective_from}
+                {rule.date_confidence === "earliest_evidence" ? " (earliest dated evidence: the advice may be older)" : ""}
+                {rule.date_confidence === "inferred" ? " (date inferred)" : ""}
                 {rule.confidence !== "verified" ? ` · confidence: ${rule.confidence}` : ""}
               </p>
+              {rule.date_note && <p className="text-xs text-slate-600">{rule.date_note}</p>}
             </div>
           );
         })}
