@@ -18,7 +18,7 @@ from typing import TextIO
 
 from pydantic import ValidationError
 
-from nasplan.domain.plan import Plan
+from nasplan.domain.plan import Expectations, Plan
 from nasplan.domain.platform import Platform
 from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
@@ -116,7 +116,8 @@ def _print_plan(plan: Plan, out: TextIO) -> None:
         print(f"  {f.severity.upper():7} {f.rule}: {f.message}", file=out)
     e = plan.expectations
     print(
-        f"\nExpect: {e.single_stream_mb_s} MB/s single stream at {e.rtt_us} us round trip; "
+        f"\nExpect: {_headline(e)}; one serial stream {e.single_stream_mb_s} MB/s at "
+        f"{e.rtt_us} us round trip; "
         f"8 KB NFS overhead {e.nfs_overhead_8k_us} us ({e.overhead_vs_disk_pct}% of a disk "
         f"read).\nBottleneck: {e.bottleneck}",
         file=out,
@@ -135,3 +136,9 @@ def _rules(kb: KnowledgeBase, category: str | None, as_json: bool, out: TextIO) 
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def _headline(e: Expectations) -> str:
+    if e.planned_scan_mb_s is None:
+        return f"{e.planned_client or 'serial client'}"
+    return f"about {e.planned_scan_mb_s} MB/s for a large scan with {e.planned_client}"

@@ -174,6 +174,19 @@ class Expectations(_Out):
         "(Linux 2.6+, dNFS): the NIC ceiling. None for serial clients.",
     )
     serial_client: bool
+    planned_client: str = Field(
+        default="",
+        description="The client the plan uses for database files, as the figures below model "
+        "it: Direct NFS over n paths, kernel NFS keeping requests in flight, or a serial "
+        "kernel client.",
+    )
+    planned_scan_mb_s: float | None = Field(
+        default=None,
+        description="What one large parallel scan can reach with the planned client (MB/s): "
+        "Direct NFS fills its paths, a pipelining kernel client one link, a serial kernel "
+        "client the share of a link measured in Fawcett's lab. None where no source measured "
+        "the client.",
+    )
     nfs_overhead_8k_us: float = Field(description="Extra time of one 8 KB read over NFS.")
     overhead_vs_disk_pct: float = Field(description="That overhead against a 7 ms disk read.")
     tcp_window_bytes: int = Field(description="Bandwidth-delay product of one NIC at this RTT.")

@@ -52,3 +52,6 @@ RuleSeverity = Literal["critical", "high", "medium", "low"]
 Confidence = Literal["verified", "secondary", "unverified"]
 # How sure a rule's effective_from is (see knowledge/README.md, "Dates").
 DateConfidence = Literal["exact", "earliest_evidence", "inferred"]
+
+# oranfstab takes up to four local/path pairs per server (Oracle's oranfstab reference).
+MAX_DNFS_PATHS = 4

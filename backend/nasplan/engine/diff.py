@@ -35,6 +35,8 @@ T = TypeVar("T")
 
 # Expectation fields compared one by one (floats rounded to one decimal) and as whole lists.
 EXPECTATION_SCALARS: tuple[str, ...] = (
+    "planned_client",
+    "planned_scan_mb_s",
     "single_stream_mb_s",
     "pipelined_stream_mb_s",
     "rtt_us",

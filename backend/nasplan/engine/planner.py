@@ -27,7 +27,7 @@ from nasplan.domain.plan import (
     Volume,
 )
 from nasplan.domain.platform import Platform
-from nasplan.domain.vocabulary import ROLES, Role
+from nasplan.domain.vocabulary import MAX_DNFS_PATHS, ROLES, Role
 from nasplan.engine.compose import Composition, compose
 from nasplan.engine.evaluate import Evaluation, evaluate
 from nasplan.engine.expectations import compute as compute_expectations
@@ -371,7 +371,14 @@ class _PlanBuilder:
             if {"expectations_model", "serial_client", "tcp_window_vs_bdp"}
             & set(r.effects.model_checks)
         ]
-        expectations = compute_expectations(self.kb, self.resolved, rsize, direct_io, model_rules)
+        dnfs_paths = min(
+            self.platform.network.nic_count,
+            MAX_DNFS_PATHS,
+            *(int(s.value) for s in settings if s.key == "oranfstab_max_paths"),
+        )
+        expectations = compute_expectations(
+            self.kb, self.resolved, rsize, direct_io, model_rules, dnfs_paths
+        )
         self.expectation_findings(settings, expectations)
         findings = sorted(
             _dedupe(self.findings), key=lambda f: (_SEVERITY_ORDER[f.severity], f.rule, f.message)

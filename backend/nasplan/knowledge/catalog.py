@@ -195,6 +195,8 @@ class ExpectationInputs(_Doc):
     multipath_linearity: Figure
     single_stream_checkpoints: CheckpointSet
     os_request_size: RequestSizeFigures
+    serial_knfs_scan_share: Figure
+    era_note: str
 
     def sources(self) -> list[SourceRef]:
         found: list[SourceRef] = []

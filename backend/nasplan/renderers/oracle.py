@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 from nasplan.domain.plan import Setting
+from nasplan.domain.vocabulary import MAX_DNFS_PATHS
 from nasplan.renderers.common import Facts, cite, header, oracle_at_least, render_template, rules_of
 
 DBA = "DBA"
-MAX_DNFS_PATHS = 4  # oranfstab takes up to four local/path pairs per server
 
 
 def spfile_supported(f: Facts) -> bool:

@@ -81,6 +81,7 @@ class RunbookView:
     placeholders: list[str]
     phases: list[PhaseView]
     who: list[tuple[str, str]]
+    expect: list[str]
 
 
 def _setting_notes(f: Facts, mechanisms: tuple[str, ...], target: str = "host") -> list[str]:
@@ -556,7 +557,28 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
             ("Unix administrator", "host/ scripts (phases 2 and 4), verify/verify_host.sh"),
             ("DBA", "oracle/ files (phase 5), verify/verify_oracle.sql"),
         ],
+        expect=_expect_lines(plan),
     )
+
+
+def _expect_lines(plan: Plan) -> list[str]:
+    """What to expect once applied, for the client the plan uses (see plan.json for more)."""
+    e = plan.expectations
+    lines = []
+    if e.planned_scan_mb_s is not None:
+        lines.append(
+            f"A large scan with {e.planned_client}: about {e.planned_scan_mb_s:g} MB/s "
+            f"({e.nic_payload_ceiling_mb_s:g} MB/s per link)."
+        )
+    else:
+        lines.append(f"Client: {e.planned_client}.")
+    lines += [
+        f"One serial stream (one request at a time): {e.single_stream_mb_s:g} MB/s at a "
+        f"{e.rtt_us:g} us round trip.",
+        f"Bottleneck: {e.bottleneck}",
+        f"TCP window the path needs: {e.tcp_window_bytes} bytes.",
+    ]
+    return lines
 
 
 _MD_SPECIAL = re.compile(r"([\\`*\[\]<>|])")

@@ -139,6 +139,8 @@ def _setting_line(setting: Setting) -> str:
 
 def _expectation_lines(e: Expectations) -> list[str]:
     lines = [
+        f"planned_client            {e.planned_client}",
+        f"planned_scan_mb_s         {_num(e.planned_scan_mb_s)}",
         f"single_stream_mb_s        {_num(e.single_stream_mb_s)}",
         f"pipelined_stream_mb_s     {_num(e.pipelined_stream_mb_s)}",
         f"rtt_us                    {_num(e.rtt_us)}"

@@ -102,3 +102,53 @@ def test_window_warning_when_planned_window_below_bdp(kb: KnowledgeBase) -> None
     assert any(f.rule == "NET-TCP-WINDOW-BDP" and f.severity == "warning" for f in plan.findings)
     plan = make_plan(kb, preset_platform(kb, "tr3322-lab"), TODAY)
     assert not any(f.rule == "NET-TCP-WINDOW-BDP" for f in plan.findings)
+
+
+# Fawcett's scan: parallel(item, 32) over one 10GbE link, Solaris 10 u8, Sun 7410.
+FAWCETT_DNFS_MB_S = 1140.0  # "1.14GB/sec with dNFS", 6.36 s
+FAWCETT_KNFS_MB_S = FAWCETT_DNFS_MB_S * 6.36 / 16.18  # the same scan took 16.18 s on kNFS
+
+
+def _within(value: float | None, measured: float, tolerance: float = 0.15) -> bool:
+    return value is not None and abs(value - measured) <= tolerance * measured
+
+
+def test_fawcett_scans_are_reproduced_within_15_percent(kb: KnowledgeBase) -> None:
+    dnfs = make_plan(kb, preset_platform(kb, "fawcett-lab")).expectations
+    knfs = make_plan(kb, preset_platform(kb, "fawcett-lab", {"oracle": {"dnfs": False}}))
+    assert dnfs.planned_client == "Direct NFS over one path"
+    assert _within(dnfs.planned_scan_mb_s, FAWCETT_DNFS_MB_S)
+    assert _within(knfs.expectations.planned_scan_mb_s, FAWCETT_KNFS_MB_S)
+    # and the headline is no longer the serial figure, which undershoots by a factor of ten
+    assert not _within(dnfs.single_stream_mb_s, FAWCETT_DNFS_MB_S)
+
+
+def test_pipelining_clients_are_not_described_as_one_request_at_a_time(
+    kb: KnowledgeBase,
+) -> None:
+    for patch in ({"oracle": {"dnfs": True}}, {"oracle": {"dnfs": False}}):
+        e = make_plan(kb, preset_platform(kb, "current-linux-ontap", patch)).expectations
+        assert "one request at a time" not in e.bottleneck
+        assert "in flight" in e.bottleneck and not e.serial_client
+    knfs = make_plan(
+        kb, preset_platform(kb, "current-linux-ontap", {"oracle": {"dnfs": False}})
+    ).expectations
+    assert knfs.planned_scan_mb_s == knfs.nic_payload_ceiling_mb_s  # one connection per mount
+
+
+def test_dnfs_paths_follow_the_oranfstab(kb: KnowledgeBase) -> None:
+    two = make_plan(kb, preset_platform(kb, "current-linux-ontap")).expectations
+    one = make_plan(
+        kb, preset_platform(kb, "current-linux-ontap", {"oracle": {"nfs_version": "4.1"}})
+    ).expectations
+    assert two.planned_client == "Direct NFS over 2 paths"
+    assert one.planned_client == "Direct NFS over one path"
+    assert one.planned_scan_mb_s is not None and two.planned_scan_mb_s is not None
+    assert one.planned_scan_mb_s < two.planned_scan_mb_s
+
+
+def test_the_model_says_its_server_figures_are_from_the_sources_hardware(
+    kb: KnowledgeBase,
+) -> None:
+    e = make_plan(kb, preset_platform(kb, "current-linux-ontap")).expectations
+    assert any("2004-2011 hardware" in a for a in e.assumptions)

@@ -926,6 +926,17 @@ export interface components {
              */
             pipelined_stream_mb_s?: number | null;
             /**
+             * Planned Client
+             * @description The client the plan uses for database files, as the figures below model it: Direct NFS over n paths, kernel NFS keeping requests in flight, or a serial kernel client.
+             * @default
+             */
+            planned_client: string;
+            /**
+             * Planned Scan Mb S
+             * @description What one large parallel scan can reach with the planned client (MB/s): Direct NFS fills its paths, a pipelining kernel client one link, a serial kernel client the share of a link measured in Fawcett's lab. None where no source measured the client.
+             */
+            planned_scan_mb_s?: number | null;
+            /**
              * Rtt Measured
              * @description True when the round trip came from network.rtt_us.
              */

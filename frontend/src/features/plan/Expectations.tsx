@@ -11,7 +11,9 @@ const COLORS: Record<string, string> = {
 export function Expectations({ plan }: { plan: PlanView }) {
   const e = plan.expectations;
   const total = e.latency_budget_us.reduce((sum, part) => sum + part.us, 0) || 1;
-  const share = Math.min(e.single_stream_mb_s / e.nic_payload_ceiling_mb_s, 1);
+  const headline = e.planned_scan_mb_s ?? e.single_stream_mb_s;
+  const capacity = Math.max(e.aggregate_ceiling_mb_s, e.nic_payload_ceiling_mb_s);
+  const share = Math.min(headline / capacity, 1);
   const segments = e.latency_budget_us.map((part, index) => ({
     part,
     x: (e.latency_budget_us.slice(0, index).reduce((sum, p) => sum + p.us, 0) / total) * 600,
@@ -42,16 +44,18 @@ export function Expectations({ plan }: { plan: PlanView }) {
       </div>
       <div>
         <h3 className="text-sm font-semibold">
-          One stream: {e.single_stream_mb_s} MB/s of a {e.nic_payload_ceiling_mb_s} MB/s link
+          {e.planned_scan_mb_s !== null && e.planned_scan_mb_s !== undefined
+            ? `A large scan with ${e.planned_client}: about ${e.planned_scan_mb_s} MB/s of ${capacity} MB/s over all links`
+            : `One stream (${e.planned_client || "serial client"}): ${e.single_stream_mb_s} MB/s of a ${e.nic_payload_ceiling_mb_s} MB/s link`}
         </h3>
-        <div className="mt-2 h-4 w-full rounded bg-slate-200" role="img" aria-label={`Single stream uses ${(share * 100).toFixed(0)} percent of one link`}>
+        <div className="mt-2 h-4 w-full rounded bg-slate-200" role="img" aria-label={`Uses ${(share * 100).toFixed(0)} percent of the storage links`}>
           <div className="h-4 rounded bg-blue-700" style={{ width: `${share * 100}%` }} />
         </div>
         <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-xs sm:grid-cols-2">
           <div><dt className="inline font-medium">NFS overhead per 8 KB: </dt><dd className="inline">{e.nfs_overhead_8k_us} µs ({e.overhead_vs_disk_pct}% of a 7 ms disk read)</dd></div>
           <div><dt className="inline font-medium">TCP window needed: </dt><dd className="inline">{e.tcp_window_bytes.toLocaleString()} bytes</dd></div>
           <div><dt className="inline font-medium">All NICs: </dt><dd className="inline">{e.aggregate_ceiling_mb_s} MB/s</dd></div>
-          <div><dt className="inline font-medium">Client: </dt><dd className="inline">{e.serial_client ? "one request in flight per stream" : `keeps several requests in flight (${e.pipelined_stream_mb_s} MB/s per stream)`}</dd></div>
+          <div><dt className="inline font-medium">One serial stream (one request at a time): </dt><dd className="inline">{e.single_stream_mb_s} MB/s</dd></div>
         </dl>
       </div>
       <p className="text-sm"><strong>Bottleneck:</strong> {e.bottleneck}</p>
