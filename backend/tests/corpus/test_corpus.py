@@ -8,7 +8,6 @@ then review the diff (git diff backend/tests/corpus/golden) before committing it
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from pathlib import Path
@@ -19,6 +18,7 @@ from nasplan.domain.platform import Platform
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.resolve import resolve
 from tests.corpus.render import CorpusEntry, corpus_plan, load_corpus, render_plan
+from tests.renderers.golden_io import check_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 CORPUS = load_corpus()
@@ -26,32 +26,10 @@ MIN_PLATFORMS = 34
 MIN_YEARS = 5
 
 
-def check_golden(name: str, text: str) -> None:
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        return
-    if not path.exists():
-        pytest.fail(f"no golden file {path.name}: run with UPDATE_GOLDEN=1 and review it")
-    expected = path.read_text(encoding="utf-8")
-    if text != expected:
-        diff = "".join(
-            list(
-                difflib.unified_diff(
-                    expected.splitlines(keepends=True),
-                    text.splitlines(keepends=True),
-                    f"golden/{path.name}",
-                    "rendered",
-                )
-            )[:80]
-        )
-        pytest.fail(f"plan differs from golden/{path.name} (UPDATE_GOLDEN=1 to accept):\n{diff}")
-
-
 @pytest.mark.parametrize("entry", CORPUS, ids=[e.id for e in CORPUS])
 def test_plan_matches_golden(kb: KnowledgeBase, entry: CorpusEntry) -> None:
-    check_golden(entry.id, render_plan(corpus_plan(kb, entry), entry.id, entry.why))
+    text = render_plan(corpus_plan(kb, entry), entry.id, entry.why)
+    check_golden(entry.id, text, GOLDEN, "plan")
 
 
 def test_corpus_entries_are_well_formed() -> None:

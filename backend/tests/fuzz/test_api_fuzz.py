@@ -17,11 +17,9 @@ POST /designs/import alone takes over 4 minutes (the nested plan schema filters 
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Iterator
 from typing import Any
 
-import psycopg
 import pytest
 import schemathesis
 from fastapi import FastAPI
@@ -37,8 +35,8 @@ from nasplan.knowledge.base import KnowledgeBase
 from nasplan.main import create_app
 from nasplan.settings import Settings
 from tests.conftest import sqlite_settings
+from tests.postgres import throwaway_database
 
-PG_ADMIN = "host=127.0.0.1 port=5432 user=postgres dbname=test connect_timeout=3"
 MAX_EXAMPLES = int(os.environ.get("NASPLAN_FUZZ_EXAMPLES", "50"))
 CHECKS = [
     not_a_server_error,
@@ -93,28 +91,10 @@ negative_import = schemathesis.openapi.from_dict(OPENAPI, config=_config("negati
 )
 
 
-def _postgres_unreachable() -> str | None:
-    try:
-        with psycopg.connect(PG_ADMIN):
-            return None
-    except psycopg.Error as exc:
-        return f"PostgreSQL at 127.0.0.1:5432 is unreachable: {exc}".strip()
-
-
 @pytest.fixture(scope="module")
 def fuzz_postgres_url() -> Iterator[str]:
-    reason = _postgres_unreachable()
-    if reason is not None:
-        print(f"\nSKIPPING the PostgreSQL fuzz run: {reason}")
-        pytest.skip(reason)
-    name = f"nasplan_fuzz_{secrets.token_hex(6)}"
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-    finally:
-        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with throwaway_database("nasplan_fuzz") as url:
+        yield url
 
 
 def _without_rate_limits(app_settings: Settings) -> Settings:

@@ -28,8 +28,9 @@ def flatten(files: dict[str, str], skip: tuple[str, ...] = ()) -> str:
     return "".join(parts)
 
 
-def check_golden(name: str, text: str) -> None:
-    path = GOLDEN / f"{name}.txt"
+def check_golden(name: str, text: str, folder: Path = GOLDEN, what: str = "bundle") -> None:
+    """Compare ``text`` with ``folder/name.txt``; UPDATE_GOLDEN=1 rewrites it instead."""
+    path = folder / f"{name}.txt"
     if os.environ.get("UPDATE_GOLDEN") == "1":
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -48,4 +49,4 @@ def check_golden(name: str, text: str) -> None:
                 )
             )[:80]
         )
-        pytest.fail(f"bundle differs from golden/{path.name} (UPDATE_GOLDEN=1 to accept):\n{diff}")
+        pytest.fail(f"{what} differs from golden/{path.name} (UPDATE_GOLDEN=1 to accept):\n{diff}")
