@@ -2166,6 +2166,13 @@ export interface operations {
                     "application/json": components["schemas"]["AuditReport"];
                 };
             };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Bad platform or unknown file kind; `detail` names the field */
             422: {
                 headers: {

@@ -37,7 +37,10 @@ _EXAMPLE: dict[str, Any] = {
 @router.post(
     "",
     response_model=AuditReport,
-    responses={422: {"description": "Bad platform or unknown file kind; `detail` names the field"}},
+    responses={
+        422: {"description": "Bad platform or unknown file kind; `detail` names the field"},
+        413: {"description": "The body is larger than the limit."},
+    },
 )
 def create_audit(
     kb: KbDep,
