@@ -723,6 +723,31 @@ def test_reviewer_and_comment(
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.parametrize("hostile", SUBSET, ids=_ids(SUBSET))
+def test_approval_by_a_hostile_reviewer(
+    client: TestClient,
+    kb: KnowledgeBase,
+    hostile: Hostile,
+    tmp_path: Path,
+    shim_bin: Path,
+    posix_stub: Path,
+) -> None:
+    """An approval writes its reviewer into README.md and the served runbook's stamp."""
+    base = baseline(client, kb)
+    design = create(client, kb, "approved")
+    approval = client.post(
+        f"{API}/{design['id']}/reviews",
+        json={"revision": 1, "reviewer": hostile.text, "decision": "approve"},
+        headers={"X-Review-Token": design["review_token"]},
+    )
+    if refused_naming(approval, ["body", "reviewer"]):
+        return
+    assert approval.status_code == 201, approval.text
+    out = fetch_outputs(client, design["id"], 1)
+    problems = full_problems(out, base, tmp_path, shim_bin, posix_stub, free_text_in_comments=True)
+    assert not problems, "\n".join(problems)
+
+
 def _ansible_problems(out: Outputs, work: Path, collections: Path, shim: Path) -> list[str]:
     bundle = write_bundle(out, work / "bundle")
     code, output = ansible_check_run(bundle, work, collections, shim)
