@@ -89,7 +89,9 @@ def _mount_frontend(app: FastAPI, dist: Path) -> None:
     if (dist / "assets").is_dir():
         app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
 
-    @app.get("/{path:path}", include_in_schema=False, response_model=None)
+    @app.api_route(
+        "/{path:path}", methods=["GET", "HEAD"], include_in_schema=False, response_model=None
+    )
     def spa(path: str) -> FileResponse | JSONResponse:
         candidate = (dist / path).resolve()
         if path and candidate.is_file() and candidate.is_relative_to(dist.resolve()):

@@ -85,3 +85,8 @@ def test_writes_are_rate_limited_per_client(kb: KnowledgeBase, tmp_path: Path) -
         # Reading and planning are not writes to designs.
         assert c.post("/api/v1/plans", json=EXAMPLE_PLATFORM).status_code == 200
         assert c.get("/api/v1/designs/" + answers[0].json()["id"]).status_code == 200
+
+
+def test_head_on_the_web_page_is_not_405(client: TestClient) -> None:
+    assert client.head("/").status_code in (200, 404)
+    assert client.head("/api/v1/health").status_code == 200
