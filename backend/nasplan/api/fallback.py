@@ -25,8 +25,6 @@ def install_api_fallback(app: FastAPI, prefix: str) -> None:
                 _PARAMETER.sub("[^/]+", re.escape(template).replace(r"\{", "{").replace(r"\}", "}"))
             )
             methods = {m.upper() for m in item if m.upper() in _ALL_METHODS}
-            if "GET" in methods:
-                methods.add("HEAD")
             table.append((pattern, frozenset(methods)))
         return table
 

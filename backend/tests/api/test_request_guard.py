@@ -89,4 +89,6 @@ def test_writes_are_rate_limited_per_client(kb: KnowledgeBase, tmp_path: Path) -
 
 def test_head_on_the_web_page_is_not_405(client: TestClient) -> None:
     assert client.head("/").status_code in (200, 404)
-    assert client.head("/api/v1/health").status_code == 200
+    # The API's GET operations do not take HEAD, and say so.
+    head = client.head("/api/v1/health")
+    assert head.status_code == 405 and head.headers["allow"] == "GET"
