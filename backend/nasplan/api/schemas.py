@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 
 from nasplan.domain.platform import Platform
 from nasplan.engine.diff import Change
 from nasplan.knowledge.catalog import Fact, NetworkCatalog, OracleCatalog
 from nasplan.knowledge.schema import Conflict, Rule, Source, SourceRef
+from nasplan.renderers.plan_view import PlanView
 
 
 class Health(BaseModel):
@@ -146,3 +154,73 @@ class Catalog(BaseModel):
     constraints: list[Constraint] = Field(
         description="Combinations the knowledge base refuses (compatibility rules with errors)."
     )
+
+
+_LABEL = r"^[^\x00-\x1f\x7f\u2028\u2029]{1,80}$"
+
+
+class WhatIfVariant(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    label: Annotated[str, StringConstraints(pattern=_LABEL)] = Field(
+        description="A name for the variant, e.g. 'Direct NFS'."
+    )
+    patch: dict[str, Any] | None = Field(
+        default=None,
+        description="Answers to change, merged into the base platform (same shape, any subset).",
+    )
+    platform: Platform | None = Field(default=None, description="A whole platform instead.")
+
+    @model_validator(mode="after")
+    def _one_of(self) -> WhatIfVariant:
+        if (self.patch is None) == (self.platform is None):
+            raise ValueError("give either patch or platform")
+        return self
+
+
+class WhatIfRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    base: Platform
+    variants: list[WhatIfVariant] = Field(min_length=1, max_length=4)
+
+
+class GainSource(BaseModel):
+    id: str
+    title: str
+    locator: str
+    published: dt.date | None
+
+
+class MeasuredGainOut(BaseModel):
+    id: str
+    change: str
+    figure: str = Field(description="What the source measured, with its numbers.")
+    measured_under: str = Field(description="The platform and test it was measured on.")
+    source: GainSource
+    fact: str | None = Field(description="The fact of the knowledge base that holds it.")
+
+
+class ExpectationPair(BaseModel):
+    field: str
+    base: float | str | bool | None
+    variant: float | str | bool | None
+
+
+class WhatIfVariantOut(BaseModel):
+    label: str
+    plan: PlanView
+    changes: list[Change] = Field(description="Item by item, platform answers included.")
+    expectations: list[ExpectationPair] = Field(
+        description="nasplan's model figures, base and variant side by side."
+    )
+    measured_gains: list[MeasuredGainOut] = Field(
+        description="What the sources measured for changes of this kind: evidence with its "
+        "conditions, not a prediction for this platform."
+    )
+
+
+class WhatIfResponse(BaseModel):
+    kb_version: str
+    base: PlanView
+    variants: list[WhatIfVariantOut]

@@ -12,6 +12,7 @@ from nasplan.knowledge.catalog import (
     FilerCatalog,
     FilerFamilyEntry,
     LayoutCatalog,
+    MeasuredGain,
     MountOptionEntry,
     NetworkCatalog,
     OracleCatalog,
@@ -37,6 +38,7 @@ class KnowledgeBase:
     mount_options: list[MountOptionEntry]
     presets: dict[str, Preset]
     expectations: ExpectationInputs
+    gains: list[MeasuredGain] = field(default_factory=list)
     # rule id -> ids of the rules that supersede it
     superseded_by: dict[str, list[str]] = field(default_factory=dict)
 

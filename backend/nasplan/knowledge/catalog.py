@@ -140,6 +140,43 @@ class FactCatalog(_Doc):
     facts: list[Fact]
 
 
+class GainTrigger(_Doc):
+    """When a what-if variant makes the change a measured gain is about.
+
+    ``platform_field``: the platform answer at ``field`` (dotted) goes from ``before`` to
+    ``after``, or, with ``increase``, grows. ``data_rsize``: the data mount's rsize goes from at
+    most ``before_at_most`` to at least ``after_at_least``. ``setting_value``: the plan's
+    setting ``key`` becomes ``value`` where it was not.
+    """
+
+    kind: Literal["platform_field", "data_rsize", "setting_value"]
+    field: str | None = None
+    before: bool | int | str | None = None
+    after: bool | int | str | None = None
+    increase: bool = False
+    before_at_most: int | None = None
+    after_at_least: int | None = None
+    key: str | None = None
+    value: str | None = None
+
+
+class MeasuredGain(_Doc):
+    """A gain a source measured for one kind of change, with the conditions it was measured
+    under: evidence to weigh, not nasplan's model."""
+
+    id: Annotated[str, StringConstraints(pattern=r"^GAIN(-[A-Z0-9]+)+$")]
+    change: str = Field(min_length=5, max_length=120)
+    figure: str = Field(min_length=5, max_length=300)
+    measured_under: str = Field(min_length=10, max_length=300)
+    source: SourceRef
+    fact: str | None = None
+    trigger: GainTrigger
+
+
+class GainCatalog(_Doc):
+    gains: list[MeasuredGain]
+
+
 class Figure(_Doc):
     value: float | None = None
     range: tuple[float, float] | None = None

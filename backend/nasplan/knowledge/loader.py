@@ -22,6 +22,7 @@ from nasplan.knowledge.catalog import (
     ExpectationInputs,
     FactCatalog,
     FilerCatalog,
+    GainCatalog,
     LayoutCatalog,
     MountOptionCatalog,
     NetworkCatalog,
@@ -120,6 +121,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
     options = loader.model(MountOptionCatalog, root / "catalog" / "mount_options.yaml")
     presets = loader.model(PresetCatalog, root / "catalog" / "presets.yaml")
     expectations = loader.model(ExpectationInputs, root / "model" / "expectations.yaml")
+    gains = loader.model(GainCatalog, root / "model" / "gains.yaml")
     rules = loader.rules()
     changelog_path = root / "CHANGELOG.md"
     changelog = changelog_path.read_text(encoding="utf-8") if changelog_path.exists() else ""
@@ -136,10 +138,11 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
         options,
         presets,
         expectations,
+        gains,
     ):
         raise KnowledgeError(loader.problems or ["a required file did not load"])
     assert release and facts and oracle and filers and network and layout and options
-    assert presets and expectations
+    assert presets and expectations and gains
 
     superseded_by: dict[str, list[str]] = {}
     for rule in rules.values():
@@ -161,6 +164,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
         mount_options=options.options,
         presets={p.id: p for p in presets.presets},
         expectations=expectations,
+        gains=gains.gains,
         superseded_by=superseded_by,
     )
     problems = _cross_check(kb)
@@ -222,6 +226,11 @@ def _cross_check(kb: KnowledgeBase) -> list[str]:
             if rid not in kb.rules
         ]
     source_refs += [("knowledge/model/expectations.yaml", r) for r in kb.expectations.sources()]
+    fact_ids = {fact.id for fact in kb.facts}
+    for gain in kb.gains:
+        source_refs.append((f"knowledge/model/gains.yaml: {gain.id}", gain.source))
+        if gain.fact is not None and gain.fact not in fact_ids:
+            problems.append(f"knowledge/model/gains.yaml: {gain.id}: unknown fact {gain.fact}")
     for vendor in kb.filers.vendors.values():
         source_refs += [
             ("knowledge/catalog/filers.yaml", f.max_xfer_source)

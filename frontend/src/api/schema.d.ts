@@ -396,6 +396,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/plans/what-if": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plan What If
+         * @description Plan a base platform and up to four variants of it (a patch of answers or a whole
+         *     platform): for each variant its plan, what changes item by item, the model's expectations
+         *     side by side, and the gains the sources measured for changes of that kind.
+         */
+        post: operations["plan_what_if_api_v1_plans_what_if_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -893,6 +915,15 @@ export interface components {
              */
             volumes: components["schemas"]["VolumeEffect"][];
         };
+        /** ExpectationPair */
+        ExpectationPair: {
+            /** Base */
+            base: number | string | boolean | null;
+            /** Field */
+            field: string;
+            /** Variant */
+            variant: number | string | boolean | null;
+        };
         /** Expectations */
         Expectations: {
             /**
@@ -1108,6 +1139,17 @@ export interface components {
             /** Roles */
             roles: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs")[];
         };
+        /** GainSource */
+        GainSource: {
+            /** Id */
+            id: string;
+            /** Locator */
+            locator: string;
+            /** Published */
+            published: string | null;
+            /** Title */
+            title: string;
+        };
         /** HTTPValidationError */
         HTTPValidationError: {
             /** Detail */
@@ -1246,6 +1288,29 @@ export interface components {
              * @enum {string}
              */
             volumes: "separate" | "shared";
+        };
+        /** MeasuredGainOut */
+        MeasuredGainOut: {
+            /** Change */
+            change: string;
+            /**
+             * Fact
+             * @description The fact of the knowledge base that holds it.
+             */
+            fact: string | null;
+            /**
+             * Figure
+             * @description What the source measured, with its numbers.
+             */
+            figure: string;
+            /** Id */
+            id: string;
+            /**
+             * Measured Under
+             * @description The platform and test it was measured on.
+             */
+            measured_under: string;
+            source: components["schemas"]["GainSource"];
         };
         /** Mount */
         Mount: {
@@ -2135,6 +2200,58 @@ export interface components {
              */
             role: "data" | "redo" | "control" | "archive" | "oracle_home" | "crs";
         };
+        /** WhatIfRequest */
+        WhatIfRequest: {
+            base: components["schemas"]["Platform"];
+            /** Variants */
+            variants: components["schemas"]["WhatIfVariant"][];
+        };
+        /** WhatIfResponse */
+        WhatIfResponse: {
+            base: components["schemas"]["PlanView"];
+            /** Kb Version */
+            kb_version: string;
+            /** Variants */
+            variants: components["schemas"]["WhatIfVariantOut"][];
+        };
+        /** WhatIfVariant */
+        WhatIfVariant: {
+            /**
+             * Label
+             * @description A name for the variant, e.g. 'Direct NFS'.
+             */
+            label: string;
+            /**
+             * Patch
+             * @description Answers to change, merged into the base platform (same shape, any subset).
+             */
+            patch?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description A whole platform instead. */
+            platform?: components["schemas"]["Platform"] | null;
+        };
+        /** WhatIfVariantOut */
+        WhatIfVariantOut: {
+            /**
+             * Changes
+             * @description Item by item, platform answers included.
+             */
+            changes: components["schemas"]["Change"][];
+            /**
+             * Expectations
+             * @description nasplan's model figures, base and variant side by side.
+             */
+            expectations: components["schemas"]["ExpectationPair"][];
+            /** Label */
+            label: string;
+            /**
+             * Measured Gains
+             * @description What the sources measured for changes of this kind: evidence with its conditions, not a prediction for this platform.
+             */
+            measured_gains: components["schemas"]["MeasuredGainOut"][];
+            plan: components["schemas"]["PlanView"];
+        };
     };
     responses: never;
     parameters: never;
@@ -2954,6 +3071,44 @@ export interface operations {
                 content?: never;
             };
             /** @description The body is not a well-formed platform; `detail` names each field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    plan_what_if_api_v1_plans_what_if_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WhatIfRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatIfResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The base or a variant is not a well-formed platform; `detail` names the field, e.g. body.variants.0.patch.network.nic_gbps. */
             422: {
                 headers: {
                     [name: string]: unknown;

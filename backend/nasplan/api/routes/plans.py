@@ -3,17 +3,32 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from functools import lru_cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Response
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
 
 from nasplan.api.deps import KbDep
-from nasplan.api.schemas import CompareRequest, CompareResponse
+from nasplan.api.schemas import (
+    CompareRequest,
+    CompareResponse,
+    ExpectationPair,
+    GainSource,
+    MeasuredGainOut,
+    WhatIfRequest,
+    WhatIfResponse,
+    WhatIfVariantOut,
+)
 from nasplan.domain.platform import EXAMPLE_PLATFORM, Platform
 from nasplan.engine.diff import diff_plans
 from nasplan.engine.planner import make_plan
+from nasplan.engine.what_if import what_if
 from nasplan.knowledge.base import KnowledgeBase
+from nasplan.knowledge.catalog import MeasuredGain
+from nasplan.knowledge.merge import deep_merge
 from nasplan.renderers.plan_view import PlanView, plan_view
 
 router = APIRouter(prefix="/plans", tags=["plans"])
@@ -62,4 +77,98 @@ def compare_dates(kb: KbDep, request: CompareRequest) -> CompareResponse:
         to_as_of=later.as_of,
         kb_version=kb.version,
         changes=diff_plans(earlier, later, include_platform=False, include_plan=False),
+    )
+
+
+# The model figures what-if shows side by side.
+_SIDE_BY_SIDE = (
+    "planned_client",
+    "planned_scan_mb_s",
+    "single_stream_mb_s",
+    "rtt_us",
+    "aggregate_ceiling_mb_s",
+    "nfs_overhead_8k_us",
+    "tcp_window_bytes",
+    "bottleneck",
+)
+
+
+@router.post(
+    "/what-if",
+    response_model=WhatIfResponse,
+    responses={
+        **_ERRORS,
+        422: {
+            "description": "The base or a variant is not a well-formed platform; `detail` "
+            "names the field, e.g. body.variants.0.patch.network.nic_gbps."
+        },
+    },
+)
+def plan_what_if(kb: KbDep, request: WhatIfRequest) -> Response:
+    """Plan a base platform and up to four variants of it (a patch of answers or a whole
+    platform): for each variant its plan, what changes item by item, the model's expectations
+    side by side, and the gains the sources measured for changes of that kind."""
+    platforms: list[tuple[str, Platform]] = []
+    problems: list[dict[str, object]] = []
+    base_data = request.base.model_dump(mode="json")
+    for index, variant in enumerate(request.variants):
+        if variant.platform is not None:
+            platforms.append((variant.label, variant.platform))
+            continue
+        assert variant.patch is not None
+        try:
+            merged = Platform.model_validate_json(json.dumps(deep_merge(base_data, variant.patch)))
+        except ValidationError as exc:
+            problems += [
+                {
+                    "loc": ["body", "variants", index, "patch", *e["loc"]],
+                    "msg": str(e["msg"]).removeprefix("Value error, "),
+                    "type": e["type"],
+                }
+                for e in exc.errors()
+            ]
+            continue
+        platforms.append((variant.label, merged))
+    if problems:
+        return JSONResponse(status_code=422, content={"detail": problems})
+    result = what_if(kb, request.base, platforms, dt.date.today())
+    base_view = plan_view(result.base)
+    response = WhatIfResponse(
+        kb_version=kb.version,
+        base=base_view,
+        variants=[
+            WhatIfVariantOut(
+                label=outcome.label,
+                plan=plan_view(outcome.plan),
+                changes=outcome.changes,
+                expectations=[
+                    ExpectationPair(
+                        field=name,
+                        base=getattr(result.base.expectations, name),
+                        variant=getattr(outcome.plan.expectations, name),
+                    )
+                    for name in _SIDE_BY_SIDE
+                ],
+                measured_gains=[_gain(kb, gain) for gain in outcome.gains],
+            )
+            for outcome in result.variants
+        ],
+    )
+    return Response(content=response.model_dump_json(), media_type="application/json")
+
+
+def _gain(kb: KnowledgeBase, gain: MeasuredGain) -> MeasuredGainOut:
+    source = kb.sources[gain.source.id]
+    return MeasuredGainOut(
+        id=gain.id,
+        change=gain.change,
+        figure=gain.figure,
+        measured_under=gain.measured_under,
+        source=GainSource(
+            id=source.id,
+            title=source.title,
+            locator=gain.source.locator,
+            published=gain.source.edition or source.published,
+        ),
+        fact=gain.fact,
     )
