@@ -11,6 +11,7 @@ import "./index.css";
 const RulesPage = lazy(() => import("./features/knowledge/RulesPage"));
 const RulePage = lazy(() => import("./features/knowledge/RulePage"));
 const DesignPage = lazy(() => import("./features/designs/DesignPage"));
+const ComparePage = lazy(() => import("./features/compare/ComparePage"));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 60_000 } },
@@ -22,6 +23,7 @@ const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { path: "/", element: <WizardPage /> },
+      { path: "/compare", element: <ComparePage /> },
       { path: "/rules", element: <RulesPage /> },
       { path: "/rules/:ruleId", element: <RulePage /> },
       { path: "/d/:designId", element: <DesignPage /> },

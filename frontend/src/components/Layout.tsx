@@ -29,6 +29,9 @@ export function Layout() {
             <NavLink to="/" end className={navClass}>
               Plan
             </NavLink>
+            <NavLink to="/compare" className={navClass}>
+              What if
+            </NavLink>
             <NavLink to="/rules" className={navClass}>
               Knowledge
             </NavLink>

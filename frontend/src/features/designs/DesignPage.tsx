@@ -213,6 +213,9 @@ export default function DesignPage() {
           <Link to={`/d/${d.id}/r/${shown.number}`} className="rounded border border-slate-400 bg-white px-3 py-2 text-sm">
             Link to this revision (read-only)
           </Link>
+          <Link to={`/compare?design=${encodeURIComponent(d.id)}`} className="rounded border border-slate-400 bg-white px-3 py-2 text-sm">
+            What if… (compare changes to the latest revision)
+          </Link>
         </div>
       </div>
       {isLatest && <Drift designId={d.id} />}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import type { Catalog, Platform } from "../../api/client";
 import { ErrorMessage, Loading } from "../../components/States";
 import { type Draft, type Section, decodeDraft, draftFromPlatform, encodeDraft, toPlatform } from "../../lib/draft";
@@ -181,6 +181,12 @@ export function WizardPage() {
             )}
           </div>
         </form>
+        <Link
+          to={`/compare?${encodeDraft(draft).toString()}`}
+          className="mt-3 inline-block text-sm font-medium text-blue-800 underline"
+        >
+          What if… compare changes to these answers
+        </Link>
         {!valid && (
           <p role="status" className="mt-3 text-sm text-red-800">
             Fix the highlighted answers to update the plan; nothing is sent until they are valid.
