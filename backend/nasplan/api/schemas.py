@@ -119,6 +119,11 @@ class VendorChoice(BaseModel):
     release_pattern: str | None
     models: list[str]
     families: list[FilerFamilyChoice]
+    service_levels: list[str] = Field(
+        default=[],
+        description="Cloud NAS: the service levels to choose from; the platform then needs "
+        "filer.service_level and filer.capacity_tib.",
+    )
 
 
 class Choice(BaseModel):

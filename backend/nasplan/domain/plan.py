@@ -180,6 +180,11 @@ class Expectations(_Out):
         "it: Direct NFS over n paths, kernel NFS keeping requests in flight, or a serial "
         "kernel client.",
     )
+    service_ceiling_mb_s: float | None = Field(
+        default=None,
+        description="Cloud NAS: the throughput the service level allows for the provisioned "
+        "capacity (MB/s, 10^6 bytes).",
+    )
     planned_scan_mb_s: float | None = Field(
         default=None,
         description="What one large parallel scan can reach with the planned client (MB/s): "

@@ -39,7 +39,13 @@ NicGbps = Annotated[Literal[1, 10, 25, 40, 100], NotBool]
 OracleBits = Annotated[Literal[32, 64], NotBool]
 SwitchKind = Literal["store_and_forward", "cut_through", "hub"]
 Workload = Literal["oltp", "dss", "mixed"]
-FilerVendor = Literal["netapp", "sun", "oracle_zfssa", "generic"]
+FilerVendor = Literal["netapp", "sun", "oracle_zfssa", "azure_anf", "gcp_gcnv", "generic"]
+ServiceLevel = Literal["standard", "premium", "ultra", "extreme"]
+# The service levels each cloud NAS offers (throughput per TiB: knowledge/catalog/filers.yaml).
+SERVICE_LEVELS: dict[str, tuple[str, ...]] = {
+    "azure_anf": ("standard", "premium", "ultra"),
+    "gcp_gcnv": ("standard", "premium", "extreme"),
+}
 OracleHomePlacement = Literal["nas", "local"]
 NfsVersion = Literal["3", "4.1"]
 VolumeLayout = Literal["separate", "shared"]
@@ -196,11 +202,31 @@ class Filer(_Strict):
     interface: InterfaceName | None = Field(
         default=None, description="Filer interface serving NFS (e.g. `e0a`)."
     )
+    service_level: ServiceLevel | None = Field(
+        default=None,
+        description="Cloud NAS only: the capacity pool's service level (Azure NetApp Files: "
+        "standard, premium, ultra; Google Cloud NetApp Volumes: standard, premium, extreme).",
+    )
+    capacity_tib: float | None = Field(
+        default=None,
+        gt=0,
+        le=2048,
+        description="Cloud NAS only: provisioned capacity of the database volumes, TiB; with the "
+        "service level it sets the throughput the service allows.",
+    )
 
     @model_validator(mode="after")
     def _netapp_needs_release(self) -> Filer:
         if self.vendor == "netapp" and self.os_version is None:
             raise ValueError("os_version is required for netapp (Data ONTAP release)")
+        levels = SERVICE_LEVELS.get(self.vendor)
+        if levels is None:
+            if self.service_level is not None or self.capacity_tib is not None:
+                raise ValueError("service_level and capacity_tib are for cloud NAS vendors only")
+        elif self.service_level not in levels:
+            raise ValueError(f"service_level is required for {self.vendor}: {', '.join(levels)}")
+        elif self.capacity_tib is None:
+            raise ValueError(f"capacity_tib is required for {self.vendor}")
         return self
 
 

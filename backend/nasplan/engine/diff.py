@@ -37,6 +37,7 @@ T = TypeVar("T")
 EXPECTATION_SCALARS: tuple[str, ...] = (
     "planned_client",
     "planned_scan_mb_s",
+    "service_ceiling_mb_s",
     "single_stream_mb_s",
     "pipelined_stream_mb_s",
     "rtt_us",

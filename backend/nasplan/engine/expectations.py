@@ -46,6 +46,7 @@ from nasplan.knowledge.catalog import ExpectationInputs
 from nasplan.knowledge.resolve import ResolvedPlatform
 
 SERIAL_CLIENT_OS = frozenset({"solaris", "aix", "hpux"})
+MIB = 1_048_576
 
 
 @dataclass(frozen=True)
@@ -175,6 +176,16 @@ def compute(
     client, scan = _planned_client(inputs, resolved, ceiling, serial, dnfs_paths, linearity)
     if scan is not None:
         scan = max(scan, single)  # parallel streams never do worse than one stream
+    service = _service_ceiling(resolved)
+    if service is not None:
+        level = resolved.platform.filer.service_level
+        assumptions.append(
+            f"The {level} service level allows about {service:.0f} MB/s for "
+            f"{resolved.platform.filer.capacity_tib:g} TiB of provisioned capacity; no "
+            "client gets more from the service."
+        )
+        if scan is not None:
+            scan = min(scan, service)
     if serial and scan is not None:
         assumptions.append(
             "Parallel scans on this serial kernel client: the share of a link Solaris 10 u8 "
@@ -215,16 +226,29 @@ def compute(
         serial_client=serial,
         planned_client=client,
         planned_scan_mb_s=None if scan is None else round(scan, 1),
+        service_ceiling_mb_s=None if service is None else round(service, 1),
         nfs_overhead_8k_us=round(overhead_8k, 1),
         overhead_vs_disk_pct=round(overhead_8k / disk * 100, 2),
         tcp_window_bytes=window,
         bottleneck=_bottleneck(
-            budget, single, ceiling, serial, rtt, net.rtt_us is not None, client, scan
+            budget, single, ceiling, serial, rtt, net.rtt_us is not None, client, scan, service
         ),
         improvements=_improvements(kb, resolved, path, transfer, single, serial),
         assumptions=assumptions,
         rules=rules,
     )
+
+
+def _service_ceiling(resolved: ResolvedPlatform) -> float | None:
+    """Cloud NAS: throughput per TiB of the service level times the provisioned TiB, in MB/s."""
+    filer = resolved.platform.filer
+    family = resolved.filer_family
+    if filer.service_level is None or filer.capacity_tib is None:
+        return None
+    level = family.service_levels.get(filer.service_level)
+    if level is None or level.value is None:
+        return None
+    return level.value * filer.capacity_tib * MIB / 1e6
 
 
 def _planned_client(
@@ -257,7 +281,14 @@ def _bottleneck(
     measured: bool,
     client: str,
     scan: float | None,
+    service: float | None = None,
 ) -> str:
+    if service is not None and scan is not None and scan >= service - 0.05:
+        return (
+            f"Service level: the provisioned capacity and service level allow about "
+            f"{service:.0f} MB/s, less than the client and network could move; a higher level "
+            "or more capacity raises it."
+        )
     if not serial:
         reach = f"{scan:.0f} MB/s" if scan is not None else "the link"
         return (

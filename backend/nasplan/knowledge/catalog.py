@@ -55,6 +55,10 @@ class FilerFamilyEntry(_Doc):
     max_xfer: int | None
     max_xfer_source: SourceRef | None = None
     export_prefix: str
+    # Cloud NAS: throughput per TiB of provisioned capacity by service level (MiB/s), and the
+    # most one volume may be given (MiB/s).
+    service_levels: dict[str, Figure] = {}
+    volume_max_mib_s: Figure | None = None
 
 
 class VendorEntry(_Doc):

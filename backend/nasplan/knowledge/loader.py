@@ -237,6 +237,12 @@ def _cross_check(kb: KnowledgeBase) -> list[str]:
             for f in vendor.families
             if f.max_xfer_source is not None
         ]
+        source_refs += [
+            ("knowledge/catalog/filers.yaml", figure.source)
+            for f in vendor.families
+            for figure in (*f.service_levels.values(), f.volume_max_mib_s)
+            if figure is not None and figure.source is not None
+        ]
     for preset in kb.presets.values():
         if preset.source is not None:
             source_refs.append((f"knowledge/catalog/presets.yaml: {preset.id}", preset.source))

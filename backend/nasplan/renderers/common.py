@@ -83,6 +83,8 @@ FAMILY_LABELS = {
     "ontap_cluster": "clustered ONTAP",
     "sun7000": "Sun Storage 7000",
     "zfssa": "Oracle ZFS Storage Appliance",
+    "anf": "Azure NetApp Files",
+    "gcnv": "Google Cloud NetApp Volumes",
     "generic": "NFS server",
 }
 OS_LABELS = {"solaris": "Solaris", "linux": "Linux", "aix": "AIX", "hpux": "HP-UX"}
@@ -101,7 +103,8 @@ def filer_family(plan: Plan) -> str:
     filer = plan.platform.filer
     if filer.vendor == "netapp":
         return "ontap_cluster" if version_tuple(filer.os_version or "0")[:1] >= (9,) else "ontap7"
-    return {"sun": "sun7000", "oracle_zfssa": "zfssa"}.get(filer.vendor, "generic")
+    families = {"sun": "sun7000", "oracle_zfssa": "zfssa", "azure_anf": "anf", "gcp_gcnv": "gcnv"}
+    return families.get(filer.vendor, "generic")
 
 
 def oracle_at_least(plan: Plan, release: str) -> bool:

@@ -370,16 +370,31 @@ def _cluster_rollback(f: Facts) -> list[Step]:
     ]
 
 
+# Cloud NAS services: no console commands, a portal or API instead.
+CLOUD_FAMILIES = frozenset({"anf", "gcnv"})
+
+
 # ------------------------------------------------------------------ other servers
 def _share_steps(f: Facts) -> list[Step]:
     label = FAMILY_LABELS[f.family]
     tuned = [s for s in f.plan.settings if s.target == "filer"]
     lines = [f"{v.name}: export {v.export}, holds {', '.join(v.holds)}" for v in f.plan.volumes]
+    where = (
+        "the service's portal, CLI or API"
+        if f.family in CLOUD_FAMILIES
+        else "the appliance's own interface"
+    )
     notes = [
-        f"nasplan has no cited {label} commands: create these shares in the appliance's own "
-        "interface, exported over NFS to " + ", ".join(clients(f)) + " with read-write access "
+        f"nasplan has no cited {label} commands: create these shares in {where}, exported "
+        "over NFS to " + ", ".join(clients(f)) + " with read-write access "
         "(and root access while the Oracle directories are given to their owner).",
     ]
+    filer = f.plan.platform.filer
+    if filer.service_level is not None:
+        notes.append(
+            f"Service level {filer.service_level} with {filer.capacity_tib:g} TiB provisioned: "
+            "that pair sets the throughput the volumes get (see the plan's expectations)."
+        )
     if tuned:
         notes += [
             f"Set {s.key}={s.value} on {', '.join(s.applies_to) or 'the server'} "
@@ -389,7 +404,7 @@ def _share_steps(f: Facts) -> list[Step]:
     else:
         notes.append(
             "The plan has no share settings for this filer: no tuning is cited, so the shares "
-            "keep the appliance's defaults."
+            "keep the service's or appliance's defaults."
         )
     return [
         Step(
@@ -438,8 +453,9 @@ def commands_text(f: Facts, steps: list[Step], title: str) -> str:
     rules = [r for s in steps for r in s.rules]
     parts = [header(f, title, rules)]
     family = FAMILY_LABELS[f.family]
+    place = "portal" if f.family in CLOUD_FAMILIES else "console"
     parts.append(
-        f"#\n# Storage administrator, at the {family} console of {f.filer_host}. Type or paste\n"
+        f"#\n# Storage administrator, at the {family} {place} of {f.filer_host}. Type or paste\n"
         "# the command lines in order; lines starting with # are notes. Replace every\n"
         "# <placeholder> first: the platform does not give those values."
     )

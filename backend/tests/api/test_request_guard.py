@@ -92,3 +92,15 @@ def test_head_on_the_web_page_is_not_405(client: TestClient) -> None:
     # The API's GET operations do not take HEAD, and say so.
     head = client.head("/api/v1/health")
     assert head.status_code == 405 and head.headers["allow"] == "GET"
+
+
+def test_cloud_nas_needs_its_service_level_and_capacity(client: TestClient) -> None:
+    platform = {
+        **EXAMPLE_PLATFORM,
+        "filer": {"vendor": "azure_anf", "service_level": "extreme"},
+    }
+    answer = client.post("/api/v1/plans", json=platform)
+    assert answer.status_code == 422
+    assert "service_level" in answer.json()["detail"][0]["msg"]
+    netapp = {**EXAMPLE_PLATFORM, "filer": {**EXAMPLE_PLATFORM["filer"], "capacity_tib": 4}}
+    assert client.post("/api/v1/plans", json=netapp).status_code == 422

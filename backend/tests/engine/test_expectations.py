@@ -152,3 +152,23 @@ def test_the_model_says_its_server_figures_are_from_the_sources_hardware(
 ) -> None:
     e = make_plan(kb, preset_platform(kb, "current-linux-ontap")).expectations
     assert any("2004-2011 hardware" in a for a in e.assumptions)
+
+
+def test_cloud_nas_service_level_caps_the_planned_scan(kb: KnowledgeBase) -> None:
+    premium = make_plan(kb, preset_platform(kb, "current-anf")).expectations
+    # Premium: 64 MiB/s per TiB (Microsoft); 8 TiB -> 512 MiB/s = 536.9 MB/s.
+    assert premium.service_ceiling_mb_s == 536.9
+    assert premium.planned_scan_mb_s == 536.9
+    assert premium.bottleneck.startswith("Service level")
+    ultra = make_plan(
+        kb,
+        preset_platform(
+            kb, "current-anf", {"filer": {"service_level": "ultra", "capacity_tib": 64}}
+        ),
+    ).expectations
+    # 8,192 MiB/s of service: the 25GbE link is the limit again.
+    assert ultra.service_ceiling_mb_s == round(128 * 64 * 1_048_576 / 1e6, 1)
+    assert ultra.planned_scan_mb_s == ultra.nic_payload_ceiling_mb_s
+    assert not ultra.bottleneck.startswith("Service level")
+    onprem = make_plan(kb, preset_platform(kb, "current-linux-ontap")).expectations
+    assert onprem.service_ceiling_mb_s is None

@@ -8,13 +8,24 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nasplan.domain.platform import Platform
+from nasplan.domain.platform import SERVICE_LEVELS, Platform
 from nasplan.engine.planner import plan_with_diagnostics
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.loader import load_knowledge
 
 KB = load_knowledge()
 TODAY = dt.date(2026, 11, 22)
+
+
+def _cloud(draw: st.DrawFn, vendor: str) -> dict[str, Any]:
+    """Cloud NAS vendors need a service level and a provisioned capacity."""
+    levels = SERVICE_LEVELS.get(vendor)
+    if levels is None:
+        return {}
+    return {
+        "service_level": draw(st.sampled_from(levels)),
+        "capacity_tib": draw(st.sampled_from([1, 4, 16, 100])),
+    }
 
 
 def _filer_release(vendor: str) -> st.SearchStrategy[str | None]:
@@ -81,7 +92,11 @@ def platforms(draw: st.DrawFn) -> dict[str, Any]:
             "workload": draw(st.sampled_from(["oltp", "dss", "mixed"])),
             "instances": draw(st.integers(1, 4)),
         },
-        "filer": {"vendor": vendor, "os_version": draw(_filer_release(vendor))},
+        "filer": {
+            "vendor": vendor,
+            "os_version": draw(_filer_release(vendor)),
+            **_cloud(draw, vendor),
+        },
         "layout": {
             "oracle_home": draw(st.sampled_from(["nas", "local"])),
             "filer_host": "filer01",

@@ -62,6 +62,13 @@ def test_every_source_is_cited(kb: KnowledgeBase) -> None:
     cited = {ref.id for rule in kb.rules.values() for ref in rule.sources}
     cited |= {ref.id for fact in kb.facts for ref in fact.sources}
     cited |= {ref.id for ref in kb.expectations.sources()}
+    cited |= {gain.source.id for gain in kb.gains}
+    for vendor in kb.filers.vendors.values():
+        for family in vendor.families:
+            figures = [*family.service_levels.values(), family.volume_max_mib_s]
+            cited |= {f.source.id for f in figures if f is not None and f.source is not None}
+            if family.max_xfer_source is not None:
+                cited.add(family.max_xfer_source.id)
     assert set(kb.sources) - cited == set()
 
 

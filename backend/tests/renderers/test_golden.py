@@ -20,6 +20,8 @@ PRESETS = [
     "example-linux-knfs-7mode",
     "example-aix",
     "example-hpux",
+    "current-anf",
+    "current-gcnv",
 ]
 
 

@@ -660,14 +660,14 @@ export interface components {
             /** Dnfs */
             dnfs?: boolean | null;
             /** Filer Family */
-            filer_family?: ("ontap7" | "ontap_cluster" | "sun7000" | "zfssa" | "generic")[] | null;
+            filer_family?: ("ontap7" | "ontap_cluster" | "sun7000" | "zfssa" | "anf" | "gcnv" | "generic")[] | null;
             /**
              * Filer Release
              * @description Range over the filer software release (one vendor).
              */
             filer_release?: string | null;
             /** Filer Vendor */
-            filer_vendor?: ("netapp" | "sun" | "oracle_zfssa" | "generic")[] | null;
+            filer_vendor?: ("netapp" | "sun" | "oracle_zfssa" | "azure_anf" | "gcp_gcnv" | "generic")[] | null;
             instances?: components["schemas"]["IntRange"] | null;
             /** Jumbo Frames */
             jumbo_frames?: boolean | null;
@@ -982,6 +982,11 @@ export interface components {
             /** Serial Client */
             serial_client: boolean;
             /**
+             * Service Ceiling Mb S
+             * @description Cloud NAS: the throughput the service level allows for the provisioned capacity (MB/s, 10^6 bytes).
+             */
+            service_ceiling_mb_s?: number | null;
+            /**
              * Single Stream Mb S
              * @description One serial stream of rsize reads on the data mount: rsize / round trip, capped by one NIC's payload ceiling (MB/s, 10^6 bytes).
              */
@@ -1068,6 +1073,11 @@ export interface components {
         /** Filer */
         Filer: {
             /**
+             * Capacity Tib
+             * @description Cloud NAS only: provisioned capacity of the database volumes, TiB; with the service level it sets the throughput the service allows.
+             */
+            capacity_tib?: number | null;
+            /**
              * Interface
              * @description Filer interface serving NFS (e.g. `e0a`).
              */
@@ -1083,12 +1093,17 @@ export interface components {
              */
             os_version?: string | null;
             /**
+             * Service Level
+             * @description Cloud NAS only: the capacity pool's service level (Azure NetApp Files: standard, premium, ultra; Google Cloud NetApp Volumes: standard, premium, extreme).
+             */
+            service_level?: ("standard" | "premium" | "ultra" | "extreme") | null;
+            /**
              * Vendor
              * @description Storage vendor family.
              * @example netapp
              * @enum {string}
              */
-            vendor: "netapp" | "sun" | "oracle_zfssa" | "generic";
+            vendor: "netapp" | "sun" | "oracle_zfssa" | "azure_anf" | "gcp_gcnv" | "generic";
         };
         /** FilerFamilyChoice */
         FilerFamilyChoice: {
@@ -2167,6 +2182,12 @@ export interface components {
             release_pattern: string | null;
             /** Release Required */
             release_required: boolean;
+            /**
+             * Service Levels
+             * @description Cloud NAS: the service levels to choose from; the platform then needs filer.service_level and filer.capacity_tib.
+             * @default []
+             */
+            service_levels: string[];
         };
         /** Volume */
         Volume: {

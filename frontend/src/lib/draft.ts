@@ -34,7 +34,14 @@ export interface Draft {
     workload: string;
     instances: string;
   };
-  filer: { vendor: string; model: string; os_version: string; interface: string };
+  filer: {
+    vendor: string;
+    model: string;
+    os_version: string;
+    interface: string;
+    service_level: string;
+    capacity_tib: string;
+  };
   layout: { oracle_home: string; filer_host: string; db_name: string; volumes: string };
   as_of: string;
 }
@@ -64,7 +71,7 @@ export const DEFAULT_DRAFT: Draft = {
     workload: "oltp",
     instances: "1",
   },
-  filer: { vendor: "netapp", model: "", os_version: "9.14.1", interface: "" },
+  filer: { vendor: "netapp", model: "", os_version: "9.14.1", interface: "", service_level: "", capacity_tib: "" },
   layout: { oracle_home: "local", filer_host: "filer01", db_name: "PROD", volumes: "separate" },
   as_of: "",
 };
@@ -155,8 +162,12 @@ function optionalText(value: string): string | null {
   return value.trim() === "" ? null : value.trim();
 }
 
+/** Cloud NAS vendors: the service level and capacity go with them, and only with them. */
+export const CLOUD_VENDORS = new Set(["azure_anf", "gcp_gcnv"]);
+
 /** Wizard answers as the API's platform body (call after validation). */
 export function toPlatform(draft: Draft): Platform {
+  const cloud = CLOUD_VENDORS.has(draft.filer.vendor);
   return {
     host: {
       os: draft.host.os as Platform["host"]["os"],
@@ -192,6 +203,8 @@ export function toPlatform(draft: Draft): Platform {
       model: optionalText(draft.filer.model),
       os_version: optionalText(draft.filer.os_version),
       interface: optionalText(draft.filer.interface),
+      service_level: cloud ? (optionalText(draft.filer.service_level) as Platform["filer"]["service_level"]) : null,
+      capacity_tib: cloud ? optionalNumber(draft.filer.capacity_tib) : null,
     },
     layout: {
       oracle_home: draft.layout.oracle_home as NonNullable<Platform["layout"]["oracle_home"]>,

@@ -1,7 +1,7 @@
 // Field checks that mirror the backend's (domain/platform.py), so bad input is caught in the
 // browser with a message that says how to fix it, and never sent.
 import { z } from "zod";
-import type { Draft, Section } from "./draft";
+import { CLOUD_VENDORS, type Draft, type Section } from "./draft";
 
 const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 const HOSTNAME = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`);
@@ -56,6 +56,10 @@ export const FIELD_SCHEMAS: { [S in Section]: Partial<Record<keyof Draft[S], z.Z
       z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/, "use a release name such as 7.3, 9.14.1 or 2009.Q3"),
     ]),
     interface: interfaceName,
+    capacity_tib: z.union([
+      z.literal(""),
+      z.string().regex(/^\d{1,4}(\.\d{1,3})?$/, "use the provisioned capacity in TiB, e.g. 8 or 0.5"),
+    ]),
   },
   layout: {
     filer_host: hostName,
@@ -77,6 +81,13 @@ export function validateDraft(draft: Draft, filerReleaseRequired: boolean): Fiel
   }
   if (filerReleaseRequired && !draft.filer.os_version.trim()) {
     errors["filer.os_version"] = "this vendor needs its software release, e.g. 7.3 or 9.14.1";
+  }
+  if (CLOUD_VENDORS.has(draft.filer.vendor)) {
+    if (!draft.filer.service_level) errors["filer.service_level"] = "choose the capacity pool's service level";
+    const tib = Number(draft.filer.capacity_tib);
+    if (!errors["filer.capacity_tib"] && !(tib > 0 && tib <= 2048)) {
+      errors["filer.capacity_tib"] = "give the provisioned capacity, more than 0 and at most 2048 TiB";
+    }
   }
   return errors;
 }

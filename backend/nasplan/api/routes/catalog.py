@@ -56,6 +56,7 @@ def catalog(kb: KbDep) -> Catalog:
                     FilerFamilyChoice(id=f.id, label=f.label, releases=f.releases, known=f.known)
                     for f in entry.families
                 ],
+                service_levels=[level for f in entry.families for level in f.service_levels],
             )
             for vendor, entry in kb.filers.vendors.items()
         },

@@ -255,6 +255,32 @@ export function StorageStep({ draft, catalog, errors, set }: StepProps) {
         hint="Optional, e.g. e0a."
         onChange={(value) => set("filer", "interface", value)}
       />
+      {(vendor?.service_levels ?? []).length > 0 && (
+        <>
+          <SelectField
+            label="Service level"
+            name="filer.service_level"
+            value={draft.filer.service_level}
+            error={errors["filer.service_level"]}
+            onChange={(value) => set("filer", "service_level", value)}
+            options={[
+              { value: "", label: "Choose…" },
+              ...(vendor?.service_levels ?? []).map((level) => ({
+                value: level,
+                label: level.charAt(0).toUpperCase() + level.slice(1),
+              })),
+            ]}
+          />
+          <TextField
+            label="Provisioned capacity (TiB)"
+            name="filer.capacity_tib"
+            value={draft.filer.capacity_tib}
+            error={errors["filer.capacity_tib"]}
+            hint="With the service level, it sets the throughput the service allows."
+            onChange={(value) => set("filer", "capacity_tib", value)}
+          />
+        </>
+      )}
     </div>
   );
 }
