@@ -68,7 +68,8 @@ def render_revision_bundle(
     )
 
 
-def bundle_filename(zip_bytes: bytes) -> str:
+def zip_filename(zip_bytes: bytes) -> str:
+    """The download name of a stored zip: its root folder's name."""
     return f"{zip_root(zip_bytes)}.zip"
 
 

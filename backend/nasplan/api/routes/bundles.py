@@ -1,7 +1,7 @@
 """Config bundles and runbooks for an unsaved plan.
 
-The responses are built by ``bundle_response`` and ``runbook_response`` so that a saved
-design's revision can serve the same files with its metadata in two lines.
+A saved design's revision serves its files from ``nasplan.designs.files`` instead: they depend
+on what the revision stored, and an approved revision's bundle is the stored zip.
 """
 
 from __future__ import annotations

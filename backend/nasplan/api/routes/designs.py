@@ -315,7 +315,7 @@ def read_bundle(
     revision = service.get_revision(session, design_id, number)
     stored = service.approved_bundle(session, revision)
     if stored is not None:
-        content, filename, digest = stored.zip, files.bundle_filename(stored.zip), stored.digest
+        content, filename, digest = stored.zip, files.zip_filename(stored.zip), stored.digest
     else:
         rendered = files.render_revision_bundle(design_id, revision, request_base(request), None)
         content, filename, digest = rendered.zip, rendered.filename, rendered.digest
