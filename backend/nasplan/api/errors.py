@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from contextlib import suppress
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -26,6 +28,19 @@ def catalog_error_to_422(error: CatalogError, prefix: tuple[str, ...] = ("body",
     )
 
 
+def validation_422(errors: Sequence[Any], prefix: Sequence[str | int] = ()) -> JSONResponse:
+    """Pydantic errors as the contract's 422: ``loc`` names the field (under ``prefix``)."""
+    detail = [
+        {
+            "loc": [*prefix, *e.get("loc", ())],
+            "msg": str(e.get("msg", "")).removeprefix("Value error, "),
+            "type": e.get("type", ""),
+        }
+        for e in errors
+    ]
+    return JSONResponse(status_code=422, content={"detail": detail})
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(CatalogError)
     async def _catalog(_: Request, exc: CatalogError) -> JSONResponse:
@@ -33,15 +48,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
-        detail = [
-            {
-                "loc": list(e.get("loc", ())),
-                "msg": str(e.get("msg", "")).removeprefix("Value error, "),
-                "type": e.get("type", ""),
-            }
-            for e in exc.errors()
-        ]
-        return JSONResponse(status_code=422, content={"detail": detail})
+        return validation_422(exc.errors())
 
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, exc: Exception) -> JSONResponse:

@@ -14,6 +14,7 @@ from pydantic import (
     model_validator,
 )
 
+from nasplan.domain.plan import ONE_LINE_PATTERN
 from nasplan.domain.platform import Platform
 from nasplan.engine.diff import Change
 from nasplan.knowledge.catalog import Fact, NetworkCatalog, OracleCatalog
@@ -161,15 +162,12 @@ class Catalog(BaseModel):
     )
 
 
-_LABEL = r"^[^\x00-\x1f\x7f\u2028\u2029]{1,80}$"
-
-
 class WhatIfVariant(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    label: Annotated[str, StringConstraints(pattern=_LABEL)] = Field(
-        description="A name for the variant, e.g. 'Direct NFS'."
-    )
+    label: Annotated[
+        str, StringConstraints(min_length=1, max_length=80, pattern=ONE_LINE_PATTERN)
+    ] = Field(description="A name for the variant, e.g. 'Direct NFS'.")
     patch: dict[str, Any] | None = Field(
         default=None,
         description="Answers to change, merged into the base platform (same shape, any subset).",

@@ -14,20 +14,22 @@ from pydantic import (
     field_validator,
 )
 
+from nasplan.domain.plan import ONE_LINE_PATTERN
 from nasplan.domain.platform import NotBool, Platform
 from nasplan.engine.diff import Change
 from nasplan.renderers.plan_view import PlanView
 
 # One line of text: no control characters (the request guard already refuses all but tab,
 # newline and carriage return; a name or a reviewer has none of those either).
-_ONE_LINE = r"^[^\x00-\x1f\x7f\u2028\u2029]*$"
 DesignName = Annotated[
     str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=120, pattern=_ONE_LINE),
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=120, pattern=ONE_LINE_PATTERN
+    ),
 ]
 Reviewer = Annotated[
     str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=80, pattern=_ONE_LINE),
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=80, pattern=ONE_LINE_PATTERN),
 ]
 Comment = Annotated[str, StringConstraints(max_length=4000)]
 RuleRef = Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$", max_length=60)]

@@ -8,13 +8,13 @@ answer "why?" without another request.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from nasplan.domain.platform import Platform
 from nasplan.domain.vocabulary import (
+    MAX_DNFS_PATHS,
     Confidence,
     DateConfidence,
     Mechanism,
@@ -59,8 +59,9 @@ VolumeName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_]{1,64}$")]
 MountOption = Annotated[
     str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,31}(=[A-Za-z0-9._:/-]{1,64})?$")
 ]
-_ONE_LINE = re.compile(r"^[^\x00-\x1f\x7f\u2028\u2029]*$")
-OneLine = Annotated[str, StringConstraints(pattern=_ONE_LINE.pattern, max_length=2000)]
+# One line of text: no control characters, no Unicode line or paragraph separators.
+ONE_LINE_PATTERN = r"^[^\x00-\x1f\x7f\u2028\u2029]*$"
+OneLine = Annotated[str, StringConstraints(pattern=ONE_LINE_PATTERN, max_length=2000)]
 
 
 class _Out(BaseModel):
@@ -220,3 +221,10 @@ class Plan(_Out):
     applied_rules: list[RuleId] = Field(
         description="Every rule in effect for this platform on as_of (after supersession)."
     )
+
+
+def dnfs_path_count(nic_count: int, settings: list[Setting]) -> int:
+    """How many Direct NFS paths oranfstab lists: one per storage NIC, at most four, fewer where
+    a rule caps them (setting ``oranfstab_max_paths``, e.g. one over NFSv4.1 to ONTAP)."""
+    caps = [int(s.value) for s in settings if s.key == "oranfstab_max_paths"]
+    return min(nic_count, MAX_DNFS_PATHS, *caps)

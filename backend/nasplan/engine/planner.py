@@ -25,9 +25,10 @@ from nasplan.domain.plan import (
     SourceCitation,
     SupersededRule,
     Volume,
+    dnfs_path_count,
 )
 from nasplan.domain.platform import Platform
-from nasplan.domain.vocabulary import MAX_DNFS_PATHS, ROLES, Role
+from nasplan.domain.vocabulary import ROLES, Role
 from nasplan.engine.compose import Composition, compose
 from nasplan.engine.evaluate import Evaluation, evaluate
 from nasplan.engine.expectations import compute as compute_expectations
@@ -371,11 +372,7 @@ class _PlanBuilder:
             if {"expectations_model", "serial_client", "tcp_window_vs_bdp"}
             & set(r.effects.model_checks)
         ]
-        dnfs_paths = min(
-            self.platform.network.nic_count,
-            MAX_DNFS_PATHS,
-            *(int(s.value) for s in settings if s.key == "oranfstab_max_paths"),
-        )
+        dnfs_paths = dnfs_path_count(self.platform.network.nic_count, settings)
         expectations = compute_expectations(
             self.kb, self.resolved, rsize, direct_io, model_rules, dnfs_paths
         )

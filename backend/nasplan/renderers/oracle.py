@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 
-from nasplan.domain.plan import Setting
-from nasplan.domain.vocabulary import MAX_DNFS_PATHS
+from nasplan.domain.plan import Setting, dnfs_path_count
 from nasplan.renderers.common import Facts, cite, header, oracle_at_least, render_template, rules_of
 
 DBA = "DBA"
@@ -74,12 +73,7 @@ def oranfstab_target(f: Facts) -> str:
 
 def dnfs_paths(f: Facts) -> list[tuple[str | None, str]]:
     """(local, path) pairs: the filer's name for one NIC, placeholders for several."""
-    # The plan may cap the paths (one per export over NFSv4.1 to ONTAP: DNFS-NFS41-ONE-PATH-ONTAP).
-    cap = next(
-        (int(s.value) for s in f.settings("dnfs") if s.key == "oranfstab_max_paths"),
-        MAX_DNFS_PATHS,
-    )
-    count = min(f.plan.platform.network.nic_count, MAX_DNFS_PATHS, cap)
+    count = dnfs_path_count(f.plan.platform.network.nic_count, f.settings("dnfs"))
     if count == 1:
         return [(None, f.filer_host)]
     return [(f"<host-ip-{n}>", f"<filer-ip-{n}>") for n in range(1, count + 1)]

@@ -8,10 +8,10 @@ from functools import lru_cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Response
-from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
 from nasplan.api.deps import KbDep
+from nasplan.api.errors import validation_422
 from nasplan.api.schemas import (
     CompareRequest,
     CompareResponse,
@@ -109,7 +109,7 @@ def plan_what_if(kb: KbDep, request: WhatIfRequest) -> Response:
     platform): for each variant its plan, what changes item by item, the model's expectations
     side by side, and the gains the sources measured for changes of that kind."""
     platforms: list[tuple[str, Platform]] = []
-    problems: list[dict[str, object]] = []
+    problems: list[Any] = []
     base_data = request.base.model_dump(mode="json")
     for index, variant in enumerate(request.variants):
         if variant.platform is not None:
@@ -117,20 +117,13 @@ def plan_what_if(kb: KbDep, request: WhatIfRequest) -> Response:
             continue
         assert variant.patch is not None
         try:
-            merged = Platform.model_validate_json(json.dumps(deep_merge(base_data, variant.patch)))
+            merged = deep_merge(base_data, variant.patch)
+            platforms.append((variant.label, Platform.model_validate_json(json.dumps(merged))))
         except ValidationError as exc:
-            problems += [
-                {
-                    "loc": ["body", "variants", index, "patch", *e["loc"]],
-                    "msg": str(e["msg"]).removeprefix("Value error, "),
-                    "type": e["type"],
-                }
-                for e in exc.errors()
-            ]
-            continue
-        platforms.append((variant.label, merged))
+            where = ("body", "variants", index, "patch")
+            problems += [{**e, "loc": (*where, *e["loc"])} for e in exc.errors()]
     if problems:
-        return JSONResponse(status_code=422, content={"detail": problems})
+        return validation_422(problems)
     result = what_if(kb, request.base, platforms, dt.date.today())
     base_view = plan_view(result.base)
     response = WhatIfResponse(

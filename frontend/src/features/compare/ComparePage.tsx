@@ -30,6 +30,7 @@ import {
   whatIfBody,
 } from "./model";
 import { VariantResult } from "./Results";
+import { PresetPicker } from "../../components/PresetPicker";
 
 type WhatIfResponse = Schemas["WhatIfResponse"];
 
@@ -386,25 +387,11 @@ export default function ComparePage() {
             </p>
           )}
           <BaseSummary draft={base} catalog={catalog.data} />
-          <label className="mt-4 block text-sm font-medium text-slate-800" htmlFor="compare-preset">
-            Start from a preset
-          </label>
-          <select
+          <PresetPicker
+            catalog={catalog.data}
             id="compare-preset"
-            className="mt-1 block w-full rounded border border-slate-400 bg-white px-2 py-1.5 text-sm"
-            value=""
-            onChange={(event) => {
-              const preset = catalog.data.presets.find((p) => p.id === event.target.value);
-              if (preset) update({ ...state, design: null, base: { ...draftFromPlatform(preset.platform), as_of: base.as_of } }, true);
-            }}
-          >
-            <option value="">Choose a lab or current platform…</option>
-            {catalog.data.presets.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.label}
-              </option>
-            ))}
-          </select>
+            onPick={(picked) => update({ ...state, design: null, base: { ...picked, as_of: base.as_of } }, true)}
+          />
           <Link to={`/?${encodeDraft(base).toString()}`} className="mt-3 inline-block text-sm font-medium text-blue-800 underline">
             Edit the base in the wizard
           </Link>

@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { Catalog, Platform } from "../../api/client";
 import { ErrorMessage, Loading } from "../../components/States";
-import { type Draft, type Section, decodeDraft, draftFromPlatform, encodeDraft, toPlatform } from "../../lib/draft";
+import { type Draft, type Section, decodeDraft, encodeDraft, toPlatform } from "../../lib/draft";
 import { readCapabilities } from "../../lib/fragment";
 import { useDebounced } from "../../lib/useDebounced";
 import { STEP_OF_SECTION, validateDraft } from "../../lib/validation";
@@ -10,6 +10,7 @@ import { PlanPanel } from "../plan/PlanPanel";
 import { ReviewStep } from "./ReviewStep";
 import { HostStep, LayoutStep, NetworkStep, OracleStep, STEPS, StorageStep, type StepProps } from "./steps";
 import { useCatalog, usePlan } from "./usePlan";
+import { PresetPicker } from "../../components/PresetPicker";
 
 const STEP_VIEWS = [HostStep, NetworkStep, OracleStep, StorageStep, LayoutStep];
 
@@ -94,25 +95,7 @@ export function WizardPage() {
             This edit link has no edit token: open the design's edit link to save a revision.
           </p>
         )}
-        <label className="mt-4 block text-sm font-medium text-slate-800" htmlFor="preset">
-          Start from a preset
-        </label>
-        <select
-          id="preset"
-          className="mt-1 block w-full rounded border border-slate-400 bg-white px-2 py-1.5 text-sm"
-          value=""
-          onChange={(event) => {
-            const preset = catalog.data.presets.find((p) => p.id === event.target.value);
-            if (preset) go({ ...draftFromPlatform(preset.platform), as_of: draft.as_of }, 0, true);
-          }}
-        >
-          <option value="">Choose a lab or current platform…</option>
-          {catalog.data.presets.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.label}
-            </option>
-          ))}
-        </select>
+        <PresetPicker catalog={catalog.data} id="preset" onPick={(picked) => go({ ...picked, as_of: draft.as_of }, 0, true)} />
 
         <nav aria-label="Wizard steps" className="mt-5">
           <ol className="flex flex-wrap gap-1">
