@@ -125,6 +125,11 @@ class VendorChoice(BaseModel):
         description="Cloud NAS: the service levels to choose from; the platform then needs "
         "filer.service_level and filer.capacity_tib.",
     )
+    throughput_capacities: list[int] = Field(
+        default=[],
+        description="Amazon FSx for NetApp ONTAP: the throughput capacities (MBps per HA pair) "
+        "to choose from; the platform then needs filer.throughput_mb_s.",
+    )
 
 
 class Choice(BaseModel):

@@ -8,6 +8,7 @@ combination makes sense is decided by rules, which answer with ``error`` finding
 from __future__ import annotations
 
 import datetime as dt
+import ipaddress
 import re
 from typing import Annotated, Any, Literal
 
@@ -39,13 +40,21 @@ NicGbps = Annotated[Literal[1, 10, 25, 40, 100], NotBool]
 OracleBits = Annotated[Literal[32, 64], NotBool]
 SwitchKind = Literal["store_and_forward", "cut_through", "hub"]
 Workload = Literal["oltp", "dss", "mixed"]
-FilerVendor = Literal["netapp", "sun", "oracle_zfssa", "azure_anf", "gcp_gcnv", "generic"]
+FilerVendor = Literal[
+    "netapp", "sun", "oracle_zfssa", "azure_anf", "gcp_gcnv", "aws_fsxn", "generic"
+]
 ServiceLevel = Literal["standard", "premium", "ultra", "extreme"]
 # The service levels each cloud NAS offers (throughput per TiB: knowledge/catalog/filers.yaml).
 SERVICE_LEVELS: dict[str, tuple[str, ...]] = {
     "azure_anf": ("standard", "premium", "ultra"),
     "gcp_gcnv": ("standard", "premium", "extreme"),
 }
+# Amazon FSx for NetApp ONTAP: the throughput capacities one HA pair can be given, MBps
+# (first and second generation; knowledge/catalog/filers.yaml cites them).
+FSX_THROUGHPUTS = (128, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 6144)
+FsxThroughput = Annotated[
+    Literal[128, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 6144], NotBool
+]
 OracleHomePlacement = Literal["nas", "local"]
 NfsVersion = Literal["3", "4.1"]
 VolumeLayout = Literal["separate", "shared"]
@@ -61,6 +70,12 @@ INTERFACE_PATTERN = r"^[A-Za-z][A-Za-z0-9]{0,11}$"
 RELEASE_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$"
 ORACLE_VERSION_PATTERN = r"^\d{1,2}(\.(\d{1,3}|x)){0,4}$"
 MODEL_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 ._/-]{0,39}$"
+# ONTAP names an SVM, aggregate, export policy or broadcast domain with letters, digits, _ - .;
+# nasplan takes the subset that is safe unquoted in a shell, a YAML file and a filer console.
+STORAGE_NAME_PATTERN = r"^[A-Za-z_][A-Za-z0-9_.-]{0,46}$"
+_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
+IPV4_PATTERN = rf"^{_OCTET}(?:\.{_OCTET}){{3}}$"
+IPV4_CIDR_PATTERN = rf"^{_OCTET}(?:\.{_OCTET}){{3}}/(?:3[0-2]|[12]?[0-9])$"
 
 
 def _syntax(pattern: str, message: str) -> AfterValidator:
@@ -117,6 +132,71 @@ ModelName = Annotated[
     StringConstraints(min_length=1, max_length=40),
     _schema(MODEL_PATTERN, 40),
     _syntax(MODEL_PATTERN, "use letters, digits, spaces and . _ / - only"),
+]
+
+
+def _usable_address(value: str) -> str:
+    address = ipaddress.IPv4Address(value)
+    if address.is_unspecified or address.is_multicast or address.is_loopback:
+        raise ValueError(
+            f"{value} cannot be a storage address (unspecified, multicast or loopback)"
+        )
+    return value
+
+
+def _interface_address(value: str) -> str:
+    interface = ipaddress.IPv4Interface(value)
+    _usable_address(str(interface.ip))
+    network = interface.network
+    if network.prefixlen < 31 and interface.ip in (
+        network.network_address,
+        network.broadcast_address,
+    ):
+        raise ValueError(f"{value} is the network or broadcast address of {network}")
+    return value
+
+
+def _network(value: str) -> str:
+    try:
+        ipaddress.IPv4Network(value)
+    except ValueError:
+        exact = ipaddress.IPv4Interface(value).network
+        raise ValueError(f"{value} has host bits set: the network is {exact}") from None
+    return value
+
+
+StorageName = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=47),
+    _schema(STORAGE_NAME_PATTERN, 47),
+    _syntax(
+        STORAGE_NAME_PATTERN,
+        "use a name such as svm_prod or aggr1: letters, digits, _ . - starting with a letter or _",
+    ),
+]
+IPv4Text = Annotated[
+    str,
+    StringConstraints(min_length=7, max_length=15),
+    _schema(IPV4_PATTERN, 15),
+    _syntax(IPV4_PATTERN, "use a dotted IPv4 address such as 192.168.10.21"),
+    AfterValidator(_usable_address),
+]
+IPv4InterfaceText = Annotated[
+    str,
+    StringConstraints(min_length=9, max_length=18),
+    _schema(IPV4_CIDR_PATTERN, 18),
+    _syntax(
+        IPV4_CIDR_PATTERN,
+        "use the address with its prefix length, such as 192.168.10.11/24",
+    ),
+    AfterValidator(_interface_address),
+]
+IPv4NetworkText = Annotated[
+    str,
+    StringConstraints(min_length=9, max_length=18),
+    _schema(IPV4_CIDR_PATTERN, 18),
+    _syntax(IPV4_CIDR_PATTERN, "use a network in CIDR form, such as 192.168.10.0/24"),
+    AfterValidator(_network),
 ]
 
 
@@ -214,11 +294,21 @@ class Filer(_Strict):
         description="Cloud NAS only: provisioned capacity of the database volumes, TiB; with the "
         "service level it sets the throughput the service allows.",
     )
+    throughput_mb_s: FsxThroughput | None = Field(
+        default=None,
+        description="Amazon FSx for NetApp ONTAP only: the file system's provisioned throughput "
+        "capacity per HA pair, MBps (128 to 6144).",
+    )
 
     @model_validator(mode="after")
     def _netapp_needs_release(self) -> Filer:
         if self.vendor == "netapp" and self.os_version is None:
             raise ValueError("os_version is required for netapp (Data ONTAP release)")
+        if (self.vendor == "aws_fsxn") != (self.throughput_mb_s is not None):
+            raise ValueError(
+                "throughput_mb_s is required for aws_fsxn and only for it "
+                f"(one of {', '.join(map(str, FSX_THROUGHPUTS))})"
+            )
         levels = SERVICE_LEVELS.get(self.vendor)
         if levels is None:
             if self.service_level is not None or self.capacity_tib is not None:
@@ -247,17 +337,137 @@ class Layout(_Strict):
     )
 
 
+class StoragePath(_Strict):
+    """One network path between the database host and the filer."""
+
+    host_interface: InterfaceName | None = Field(
+        default=None, description="Host interface on this path, e.g. `eth1`."
+    )
+    host_address: IPv4InterfaceText | None = Field(
+        default=None,
+        description="Host address on this path with its prefix length, e.g. `192.168.10.11/24`.",
+    )
+    filer_interface: InterfaceName | None = Field(
+        default=None, description="Filer interface or LIF port on this path, e.g. `e0a`."
+    )
+    filer_address: IPv4Text | None = Field(
+        default=None, description="Filer (LIF) address on this path, e.g. `192.168.10.21`."
+    )
+
+
+MAX_STORAGE_PATHS = 4
+
+
+class Handover(_Strict):
+    """What the teams need to run the bundle without coming back with questions. Every field is
+    optional: what is left out stays a marked `<placeholder>` in the files and is listed on the
+    runbook's first page."""
+
+    svm: StorageName | None = Field(
+        default=None,
+        description="NetApp ONTAP (also FSx for ONTAP): the SVM (vserver) or vFiler that serves "
+        "the volumes.",
+    )
+    aggregate: StorageName | None = Field(
+        default=None, description="NetApp: the aggregate the volumes are created in."
+    )
+    capacity_pool: StorageName | None = Field(
+        default=None,
+        description="Cloud NAS: the capacity pool (Azure NetApp Files) or storage pool (Google "
+        "Cloud NetApp Volumes) the volumes are created in.",
+    )
+    broadcast_domain: StorageName | None = Field(
+        default=None, description="Clustered ONTAP: broadcast domain of the NFS data ports."
+    )
+    paths: list[StoragePath] = Field(
+        default_factory=list,
+        max_length=MAX_STORAGE_PATHS,
+        description="Storage paths, first to last (at most 4 and at most `network.nic_count`).",
+    )
+    cluster_nodes: list[HostName] = Field(
+        default_factory=list,
+        max_length=64,
+        description="RAC: the host names of every node, this host included.",
+    )
+    nfs4_id_domain: HostName | None = Field(
+        default=None,
+        description="NFSv4.1: the ID domain set on the SVM and in /etc/idmapd.conf, e.g. "
+        "`example.com`.",
+    )
+    client_subnet: IPv4NetworkText | None = Field(
+        default=None,
+        description="Network of the database hosts' storage addresses, for export policies, "
+        "e.g. `192.168.10.0/24`.",
+    )
+    oracle_uid: int | None = Field(
+        default=None, ge=1, le=2_147_483_646, description="User id of the Oracle software owner."
+    )
+    oracle_gid: int | None = Field(
+        default=None,
+        ge=1,
+        le=2_147_483_646,
+        description="Group id of the Oracle owner's primary group (e.g. oinstall).",
+    )
+
+    @field_validator("cluster_nodes")
+    @classmethod
+    def _distinct_nodes(cls, nodes: list[str]) -> list[str]:
+        seen: set[str] = set()
+        for name in nodes:
+            if name.lower() in seen:
+                raise ValueError(f"{name} is listed twice")
+            seen.add(name.lower())
+        return nodes
+
+
 class Platform(_Strict):
     host: Host
     network: Network
     oracle: Oracle
     filer: Filer
     layout: Layout
+    handover: Handover | None = Field(
+        default=None,
+        description="Optional answers the generated files need (names, addresses, ids).",
+    )
     as_of: dt.date | None = Field(
         default=None,
         strict=False,
         description="Evaluate the knowledge base as it stood on this date.",
     )
+
+    @model_validator(mode="after")
+    def _handover_fits(self) -> Platform:
+        h = self.handover
+        if h is None:
+            return self
+        if len(h.paths) > self.network.nic_count:
+            raise ValueError(
+                f"handover.paths: {len(h.paths)} paths given but network.nic_count is "
+                f"{self.network.nic_count}"
+            )
+        if h.cluster_nodes:
+            if not self.oracle.rac:
+                raise ValueError("handover.cluster_nodes: only for RAC (oracle.rac true)")
+            expected = self.oracle.rac_nodes or 2
+            if len(h.cluster_nodes) != expected:
+                raise ValueError(
+                    f"handover.cluster_nodes: give all {expected} node names, this host included"
+                )
+            hostname = self.host.hostname
+            if hostname and hostname.lower() not in {n.lower() for n in h.cluster_nodes}:
+                raise ValueError(
+                    f"handover.cluster_nodes: host.hostname {hostname} must be one of the nodes"
+                )
+        ontap = self.filer.vendor in ("netapp", "aws_fsxn")
+        if not ontap and (h.svm or h.aggregate or h.broadcast_domain):
+            raise ValueError(
+                "handover.svm, aggregate and broadcast_domain are for NetApp ONTAP filers "
+                "(netapp, aws_fsxn)"
+            )
+        if h.capacity_pool and self.filer.vendor not in SERVICE_LEVELS:
+            raise ValueError("handover.capacity_pool is for cloud NAS vendors only")
+        return self
 
     @field_validator("as_of")
     @classmethod

@@ -178,11 +178,15 @@ def compute(
         scan = max(scan, single)  # parallel streams never do worse than one stream
     service = _service_ceiling(resolved)
     if service is not None:
-        level = resolved.platform.filer.service_level
+        filer = resolved.platform.filer
         assumptions.append(
-            f"The {level} service level allows about {service:.0f} MB/s for "
-            f"{resolved.platform.filer.capacity_tib:g} TiB of provisioned capacity; no "
-            "client gets more from the service."
+            f"The file system's provisioned throughput capacity is {service:.0f} MBps per HA "
+            "pair; AWS derives the file server's network and disk throughput from it, and "
+            "nasplan takes it as the ceiling for all clients together."
+            if filer.throughput_mb_s is not None
+            else f"The {filer.service_level} service level allows about {service:.0f} MB/s for "
+            f"{filer.capacity_tib:g} TiB of provisioned capacity; no client gets more from the "
+            "service."
         )
         if scan is not None:
             scan = min(scan, service)
@@ -231,7 +235,16 @@ def compute(
         overhead_vs_disk_pct=round(overhead_8k / disk * 100, 2),
         tcp_window_bytes=window,
         bottleneck=_bottleneck(
-            budget, single, ceiling, serial, rtt, net.rtt_us is not None, client, scan, service
+            budget,
+            single,
+            ceiling,
+            serial,
+            rtt,
+            net.rtt_us is not None,
+            client,
+            scan,
+            service,
+            resolved.platform.filer.throughput_mb_s is not None,
         ),
         improvements=_improvements(kb, resolved, path, transfer, single, serial),
         assumptions=assumptions,
@@ -240,9 +253,12 @@ def compute(
 
 
 def _service_ceiling(resolved: ResolvedPlatform) -> float | None:
-    """Cloud NAS: throughput per TiB of the service level times the provisioned TiB, in MB/s."""
+    """Cloud NAS: throughput per TiB of the service level times the provisioned TiB, in MB/s;
+    on Amazon FSx for NetApp ONTAP the provisioned throughput capacity itself."""
     filer = resolved.platform.filer
     family = resolved.filer_family
+    if filer.throughput_mb_s is not None:
+        return float(filer.throughput_mb_s)
     if filer.service_level is None or filer.capacity_tib is None:
         return None
     level = family.service_levels.get(filer.service_level)
@@ -282,8 +298,15 @@ def _bottleneck(
     client: str,
     scan: float | None,
     service: float | None = None,
+    provisioned_throughput: bool = False,
 ) -> str:
     if service is not None and scan is not None and scan >= service - 0.05:
+        if provisioned_throughput:
+            return (
+                f"Provisioned throughput: the file system's throughput capacity, {service:.0f} "
+                "MBps, is less than the client and network could move; a higher throughput "
+                "capacity raises it."
+            )
         return (
             f"Service level: the provisioned capacity and service level allow about "
             f"{service:.0f} MB/s, less than the client and network could move; a higher level "

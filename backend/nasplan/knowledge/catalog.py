@@ -59,6 +59,8 @@ class FilerFamilyEntry(_Doc):
     # most one volume may be given (MiB/s).
     service_levels: dict[str, Figure] = {}
     volume_max_mib_s: Figure | None = None
+    # Amazon FSx for NetApp ONTAP: the throughput capacities an HA pair can be given (MBps).
+    throughput_capacities: Figure | None = None
 
 
 class VendorEntry(_Doc):

@@ -240,7 +240,7 @@ def _cross_check(kb: KnowledgeBase) -> list[str]:
         source_refs += [
             ("knowledge/catalog/filers.yaml", figure.source)
             for f in vendor.families
-            for figure in (*f.service_levels.values(), f.volume_max_mib_s)
+            for figure in (*f.service_levels.values(), f.volume_max_mib_s, f.throughput_capacities)
             if figure is not None and figure.source is not None
         ]
     for preset in kb.presets.values():

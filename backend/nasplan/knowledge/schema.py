@@ -43,7 +43,9 @@ from nasplan.domain.vocabulary import (
 
 RuleId = Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$", max_length=60)]
 SourceId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40)]
-FilerFamily = Literal["ontap7", "ontap_cluster", "sun7000", "zfssa", "anf", "gcnv", "generic"]
+FilerFamily = Literal[
+    "ontap7", "ontap_cluster", "sun7000", "zfssa", "anf", "gcnv", "fsxn", "generic"
+]
 
 
 class _Doc(BaseModel):

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from nasplan.renderers.common import Facts, comment_block, header_lines, rules_of
+from nasplan.renderers.handover import nodes, oracle_owner_ids
 from nasplan.renderers.host import sysctl_target
 from nasplan.renderers.oracle import (
     dnfs_paths,
@@ -61,9 +62,10 @@ def _playbook(f: Facts) -> list[dict[str, Any]]:
     variables: dict[str, Any] = {}
     asserts: list[str] = []
     if dnfs:
+        ids = oracle_owner_ids(f)
         variables["oracle_home"] = ""
-        variables["oracle_owner"] = ""
-        variables["oracle_group"] = ""
+        variables["oracle_owner"] = str(ids[0]) if ids else ""
+        variables["oracle_group"] = str(ids[1]) if ids else ""
         variables["oranfstab_paths"] = [
             {"local": Unsafe(local), "path": Unsafe(path)} if local else {"path": Unsafe(path)}
             for local, path in paths
@@ -168,6 +170,13 @@ def _raw(lines: list[str]) -> str:
     return "{% raw %}" + "".join(f"{line}\n" for line in lines) + "{% endraw %}"
 
 
+def _inventory(f: Facts) -> str:
+    head = comment_block(
+        header_lines(f, "Ansible inventory: the database host(s) the playbook configures.", [])
+    )
+    return f"{head}\n[nasplan_{f.db_lower}]\n" + "".join(f"{node}\n" for node in nodes(f))
+
+
 def render_ansible(f: Facts) -> dict[str, str]:
     if f.os != "linux":
         return {}
@@ -180,9 +189,9 @@ def render_ansible(f: Facts) -> dict[str, str]:
         [
             *header_lines(f, "Ansible playbook: the host phase for Linux.", used),
             "",
-            f"Put the database host(s) in the inventory group nasplan_{f.db_lower}.",
-            "Dry run: ansible-playbook -i <inventory> ansible/site.yml --check --diff",
-            "Apply:   ansible-playbook -i <inventory> ansible/site.yml",
+            f"ansible/inventory.ini puts the database host(s) in the group nasplan_{f.db_lower}.",
+            "Dry run: ansible-playbook -i ansible/inventory.ini ansible/site.yml --check --diff",
+            "Apply:   ansible-playbook -i ansible/inventory.ini ansible/site.yml",
             "Needs the ansible.posix collection. Use this playbook or host/mounts.sh and",
             "host/tuning.sh, not both: rollback/host_rollback.sh undoes only the scripts' work.",
         ]
@@ -190,7 +199,7 @@ def render_ansible(f: Facts) -> dict[str, str]:
     body = yaml.dump(
         _playbook(f), Dumper=_PlaybookDumper, sort_keys=False, width=100, allow_unicode=True
     )
-    files = {"ansible/site.yml": f"{head}\n---\n{body}"}
+    files = {"ansible/site.yml": f"{head}\n---\n{body}", "ansible/inventory.ini": _inventory(f)}
     if oranfstab_planned(f):
         files["ansible/templates/oranfstab.j2"] = _oranfstab_template(f)
     return files

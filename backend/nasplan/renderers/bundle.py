@@ -26,6 +26,7 @@ from nasplan.renderers.common import (
     one_line,
     platform_line,
 )
+from nasplan.renderers.filer import filer_file
 from nasplan.renderers.parts import render_parts
 from nasplan.renderers.runbook import md, render_runbook_html, render_runbook_markdown
 
@@ -89,6 +90,7 @@ _INDEX: list[tuple[str, str, str, str]] = [
         "Unix administrator",
         "the lines those scripts add, in the file's own format, for review or manual use",
     ),
+    ("ansible/inventory.ini", "4", "Unix administrator", "the database host(s) for the playbook"),
     ("ansible/", "4", "Unix administrator", "the same host phase as an Ansible playbook (Linux)"),
     ("oracle/capture_before.sql", "1", "DBA", "a copy of the current parameters"),
     ("oracle/alter_system.sql", "5", "DBA", "the parameters as ALTER SYSTEM statements"),
@@ -185,8 +187,7 @@ def _readme(f: Facts, paths: list[str], digest: str) -> str:
         "1. Prerequisites: read the findings, fill in placeholders, record current values "
         "(filer, database), dry-run the host scripts.",
         "2. Network: switches, then the filer interface, then `host/network.sh --apply`.",
-        f"3. Filer: `filer/{'commands' if f.family in ('ontap7', 'ontap_cluster') else 'shares'}"
-        f".txt` on the {FAMILY_LABELS[f.family]}.",
+        f"3. Filer: `{filer_file(f)}` on the {FAMILY_LABELS[f.family]}.",
         "4. Host: `host/tuning.sh --apply`, then `host/mounts.sh --apply`"
         + (" (or `ansible/site.yml`)." if f.os == "linux" else "."),
         "5. Oracle: `oracle/alter_system.sql`"

@@ -85,6 +85,7 @@ FAMILY_LABELS = {
     "zfssa": "Oracle ZFS Storage Appliance",
     "anf": "Azure NetApp Files",
     "gcnv": "Google Cloud NetApp Volumes",
+    "fsxn": "Amazon FSx for NetApp ONTAP",
     "generic": "NFS server",
 }
 OS_LABELS = {"solaris": "Solaris", "linux": "Linux", "aix": "AIX", "hpux": "HP-UX"}
@@ -97,13 +98,19 @@ def version_tuple(text: str) -> tuple[int, ...]:
 def filer_family(plan: Plan) -> str:
     """The filer software family, as knowledge/catalog/filers.yaml defines it.
 
-    NetApp releases below 9 are Data ONTAP 7-mode (the catalog accepts 6.0 to 8.1 there) and
+    NetApp releases below 9 are Data ONTAP 7-mode (the catalog accepts 6.0 to 8.2 there) and
     9.x is clustered ONTAP; the other vendors have one family each.
     """
     filer = plan.platform.filer
     if filer.vendor == "netapp":
         return "ontap_cluster" if version_tuple(filer.os_version or "0")[:1] >= (9,) else "ontap7"
-    families = {"sun": "sun7000", "oracle_zfssa": "zfssa", "azure_anf": "anf", "gcp_gcnv": "gcnv"}
+    families = {
+        "sun": "sun7000",
+        "oracle_zfssa": "zfssa",
+        "azure_anf": "anf",
+        "gcp_gcnv": "gcnv",
+        "aws_fsxn": "fsxn",
+    }
     return families.get(filer.vendor, "generic")
 
 
@@ -163,6 +170,7 @@ class Facts:
 
 def facts(plan: Plan, meta: BundleMeta) -> Facts:
     p = plan.platform
+    first_path = p.handover.paths[0] if p.handover and p.handover.paths else None
     return Facts(
         plan=plan,
         meta=meta,
@@ -172,8 +180,8 @@ def facts(plan: Plan, meta: BundleMeta) -> Facts:
         db_lower=p.layout.db_name.lower(),
         filer_host=p.layout.filer_host,
         host_name=p.host.hostname,
-        host_if=p.host.nic_interface,
-        filer_if=p.filer.interface,
+        host_if=(first_path and first_path.host_interface) or p.host.nic_interface,
+        filer_if=(first_path and first_path.filer_interface) or p.filer.interface,
         rac=p.oracle.rac,
         dnfs=p.oracle.dnfs,
         errors=sum(1 for f in plan.findings if f.severity == "error"),

@@ -2,7 +2,8 @@
 
 Filer commands are typed (or pasted) at the filer's console by a person, so they are text files
 of commands with `#` comments, not scripts. Values the platform does not give (the SVM name,
-an aggregate, sizes, other RAC nodes) are placeholders written <like-this>.
+an aggregate, sizes, other RAC nodes) come from the platform's hand-over answers; any left
+unanswered is a placeholder written <like-this>.
 """
 
 from __future__ import annotations
@@ -10,6 +11,15 @@ from __future__ import annotations
 from collections import defaultdict
 
 from nasplan.renderers.common import FAMILY_LABELS, Facts, cite, header, version_tuple
+from nasplan.renderers.handover import (
+    RECORDED_VALUE,
+    aggregate,
+    broadcast_domain,
+    export_clients,
+    filer_interface,
+    setting_value,
+    svm,
+)
 from nasplan.renderers.steps import Step
 
 STORAGE = "storage administrator"
@@ -19,23 +29,6 @@ EXPORT_NOTE = (
     "knowledge base holds no rule on these export options; review them against your security "
     "policy."
 )
-
-
-def clients(f: Facts) -> list[str]:
-    """The hosts that mount the volumes: the named host, and placeholders for other RAC nodes."""
-    first = f.host_name or "<db-host>"
-    if not f.rac:
-        return [first]
-    nodes = f.plan.platform.oracle.rac_nodes or 2
-    return [first, *(f"<rac-node-{n}>" for n in range(2, nodes + 1))]
-
-
-def svm() -> str:
-    return "<svm>"
-
-
-def filer_interface(f: Facts) -> str:
-    return f.filer_if or "<filer-interface>"
 
 
 # ------------------------------------------------------------------ Data ONTAP 7-mode
@@ -60,7 +53,9 @@ def _ontap7_steps(f: Facts) -> list[Step]:
     )
     release = version_tuple(plan.platform.filer.os_version or "0")
     create = (
-        [f"vol create {v.name} <aggregate> <size>" for v in plan.volumes] if release >= (7,) else []
+        [f"vol create {v.name} {aggregate(f)} <size>" for v in plan.volumes]
+        if release >= (7,)
+        else []
     )
     steps.append(
         Step(
@@ -82,7 +77,7 @@ def _ontap7_steps(f: Facts) -> list[Step]:
             manual=not create,
         )
     )
-    access = ":".join(clients(f))
+    access = ":".join(export_clients(f))
     steps.append(
         Step(
             phase="filer",
@@ -116,7 +111,7 @@ def _ontap7_steps(f: Facts) -> list[Step]:
                 title=f"vol options {s.key} {s.value} on {', '.join(s.applies_to)}",
                 commands=[f"vol options {v} {s.key} {s.value}" for v in s.applies_to],
                 rules=s.rules,
-                expect=f"`vol options <volume>` shows {s.key}={s.value}.",
+                expect=f"`vol options {(s.applies_to or vols)[0]}` shows {s.key}={s.value}.",
                 requires=s.requires,
             )
         )
@@ -147,11 +142,11 @@ def _ontap7_rollback(f: Facts) -> list[Step]:
     steps: list[Step] = []
     commands: list[str] = []
     for s in f.settings("ontap7_vol_option"):
-        commands += [f"vol options {v} {s.key} <value-recorded-before>" for v in s.applies_to]
+        commands += [f"vol options {v} {s.key} {RECORDED_VALUE}" for v in s.applies_to]
     for s in f.settings("ontap7_option"):
-        commands.append(f"options {s.key} <value-recorded-before>")
+        commands.append(f"options {s.key} {RECORDED_VALUE}")
     if f.settings("ontap7_interface"):
-        commands.append(f"ifconfig {filer_interface(f)} mtusize <value-recorded-before>")
+        commands.append(f"ifconfig {filer_interface(f)} mtusize {RECORDED_VALUE}")
     commands += [f"exportfs -z {v.export}" for v in f.plan.volumes]
     steps.append(
         Step(
@@ -162,10 +157,11 @@ def _ontap7_rollback(f: Facts) -> list[Step]:
             rules=list(
                 dict.fromkeys(r for s in f.plan.settings if s.target == "filer" for r in s.rules)
             ),
-            expect="`options nfs` and `vol options <volume>` show the values recorded in phase 1.",
+            expect="`options nfs` and `vol options` on each volume show the values recorded in "
+            "phase 1.",
             requires="remount",
             notes=[
-                "Take each <value-recorded-before> from the output saved in phase 1.",
+                f"Replace each {RECORDED_VALUE} with the value in the output saved in phase 1.",
                 "exportfs -z withdraws an export and removes it from /etc/exports: stop the "
                 "database and unmount first. Volumes and data are never removed by nasplan.",
                 "If mtusize was added to /etc/rc, remove it there too.",
@@ -182,7 +178,7 @@ def _policy(f: Facts, role: str) -> str:
 
 def _cluster_steps(f: Facts) -> list[Step]:
     plan = f.plan
-    vserver = svm()
+    vserver = svm(f)
     steps: list[Step] = []
     port = filer_interface(f)
     mtu = f.settings("ontap_port")
@@ -222,7 +218,7 @@ def _cluster_steps(f: Facts) -> list[Step]:
         for volume in policies[name]:
             extra.update(binaries.get(volume, {}))
         options = " ".join(f"-{k} {v}" for k, v in extra.items())
-        for client in clients(f):
+        for client in export_clients(f):
             commands.append(
                 f"vserver export-policy rule create -vserver {vserver} -policyname {name} "
                 f"-clientmatch {client} -protocol nfs -rorule sys -rwrule sys {options}"
@@ -254,7 +250,7 @@ def _cluster_steps(f: Facts) -> list[Step]:
             who=STORAGE,
             title="Volumes with their junction paths (skip any that exist)",
             commands=[
-                f"volume create -vserver {vserver} -volume {v.name} -aggregate <aggregate> "
+                f"volume create -vserver {vserver} -volume {v.name} -aggregate {aggregate(f)} "
                 f"-size <size> -junction-path {v.export} -security-style unix "
                 f"-policy {_policy(f, v.role)}"
                 for v in plan.volumes
@@ -265,25 +261,31 @@ def _cluster_steps(f: Facts) -> list[Step]:
             requires="online",
             risk="Low: creates new volumes only.",
             notes=[
-                "For a volume that exists already, attach the policy instead: volume modify "
-                f"-vserver {vserver} -volume <volume> -policy <policy>."
+                "For a volume that exists already, attach its policy instead: "
+                + "; ".join(
+                    f"volume modify -vserver {vserver} -volume {v.name} "
+                    f"-policy {_policy(f, v.role)}"
+                    for v in plan.volumes
+                )
+                + "."
             ],
         )
     )
     for s in f.settings("ontap_nfs_server"):
+        value = setting_value(f, s.value)
         steps.append(
             Step(
                 phase="filer",
                 who=STORAGE,
-                title=f"NFS server: {s.key} {s.value} (advanced privilege)",
+                title=f"NFS server: {s.key} {value} (advanced privilege)",
                 commands=[
                     "set -privilege advanced",
-                    f"vserver nfs modify -vserver {vserver} -{s.key} {s.value}",
+                    f"vserver nfs modify -vserver {vserver} -{s.key} {value}",
                     "set -privilege admin",
                 ],
                 rules=s.rules,
                 expect=f"`vserver nfs show -vserver {vserver} -fields {s.key}` (advanced) shows "
-                f"{s.value}.",
+                f"{value}.",
                 requires=s.requires,
                 notes=["Do this before the hosts mount with the larger rsize and wsize."]
                 if s.key == "tcp-max-xfer-size"
@@ -313,7 +315,7 @@ def _cluster_steps(f: Facts) -> list[Step]:
                 who=STORAGE,
                 title=f"MTU {s.value} on the data port {port}",
                 commands=[
-                    f"network port broadcast-domain modify -broadcast-domain <broadcast-domain> "
+                    f"network port broadcast-domain modify -broadcast-domain {broadcast_domain(f)} "
                     f"-mtu {s.value}"
                 ],
                 rules=s.rules,
@@ -324,7 +326,8 @@ def _cluster_steps(f: Facts) -> list[Step]:
                 "stall.",
                 notes=[
                     f"Ports in a broadcast domain take the domain's MTU; for a port outside one: "
-                    f"network port modify -node <node> -port {port} -mtu {s.value}."
+                    f"network port modify -node NODE -port {port} -mtu {s.value} on each node "
+                    "(NODE: the node's name)."
                 ],
             )
         )
@@ -332,18 +335,18 @@ def _cluster_steps(f: Facts) -> list[Step]:
 
 
 def _cluster_rollback(f: Facts) -> list[Step]:
-    vserver = svm()
+    vserver = svm(f)
     commands: list[str] = []
     for s in f.settings("ontap_nfs_server"):
         commands += [
             "set -privilege advanced",
-            f"vserver nfs modify -vserver {vserver} -{s.key} <value-recorded-before>",
+            f"vserver nfs modify -vserver {vserver} -{s.key} {RECORDED_VALUE}",
             "set -privilege admin",
         ]
     if f.settings("ontap_port"):
         commands.append(
-            "network port broadcast-domain modify -broadcast-domain <broadcast-domain> "
-            "-mtu <value-recorded-before>"
+            f"network port broadcast-domain modify -broadcast-domain {broadcast_domain(f)} "
+            f"-mtu {RECORDED_VALUE}"
         )
     for v in f.plan.volumes:
         commands.append(f"volume modify -vserver {vserver} -volume {v.name} -policy default")
@@ -361,7 +364,7 @@ def _cluster_rollback(f: Facts) -> list[Step]:
             expect="The values match the output saved in phase 1.",
             requires="remount",
             notes=[
-                "Take each <value-recorded-before> from the output saved in phase 1.",
+                f"Replace each {RECORDED_VALUE} with the value in the output saved in phase 1.",
                 "Never lower tcp-max-xfer-size below the rsize or wsize of a client that is "
                 "still mounted: unmount the hosts first (ONTAP9-TCP-MAX-XFER).",
                 "Volumes and data are never removed by nasplan.",
@@ -370,6 +373,8 @@ def _cluster_rollback(f: Facts) -> list[Step]:
     ]
 
 
+# Amazon FSx for NetApp ONTAP takes the ONTAP CLI (as fsxadmin over SSH) like a cluster.
+ONTAP_CLI_FAMILIES = frozenset({"ontap_cluster", "fsxn"})
 # Cloud NAS services: no console commands, a portal or API instead.
 CLOUD_FAMILIES = frozenset({"anf", "gcnv"})
 
@@ -386,7 +391,7 @@ def _share_steps(f: Facts) -> list[Step]:
     )
     notes = [
         f"nasplan has no cited {label} commands: create these shares in {where}, exported "
-        "over NFS to " + ", ".join(clients(f)) + " with read-write access "
+        "over NFS to " + ", ".join(export_clients(f)) + " with read-write access "
         "(and root access while the Oracle directories are given to their owner).",
     ]
     filer = f.plan.platform.filer
@@ -425,7 +430,7 @@ def _share_steps(f: Facts) -> list[Step]:
 def filer_steps(f: Facts) -> list[Step]:
     if f.family == "ontap7":
         return _ontap7_steps(f)
-    if f.family == "ontap_cluster":
+    if f.family in ONTAP_CLI_FAMILIES:
         return _cluster_steps(f)
     return _share_steps(f)
 
@@ -433,7 +438,7 @@ def filer_steps(f: Facts) -> list[Step]:
 def filer_rollback_steps(f: Facts) -> list[Step]:
     if f.family == "ontap7":
         return _ontap7_rollback(f)
-    if f.family == "ontap_cluster":
+    if f.family in ONTAP_CLI_FAMILIES:
         return _cluster_rollback(f)
     return [
         Step(
@@ -456,8 +461,9 @@ def commands_text(f: Facts, steps: list[Step], title: str) -> str:
     place = "portal" if f.family in CLOUD_FAMILIES else "console"
     parts.append(
         f"#\n# Storage administrator, at the {family} {place} of {f.filer_host}. Type or paste\n"
-        "# the command lines in order; lines starting with # are notes. Replace every\n"
-        "# <placeholder> first: the platform does not give those values."
+        "# the command lines in order; lines starting with # are notes. A value in angle\n"
+        "# brackets is one the design does not give yet: replace it first (the runbook's\n"
+        "# first page lists each one and the question that fills it in)."
     )
     for number, step in enumerate(steps, start=1):
         block = [f"\n# ---- {number}. {step.title}"]
@@ -475,6 +481,13 @@ def commands_text(f: Facts, steps: list[Step], title: str) -> str:
     return "\n".join(parts) + "\n"
 
 
+def filer_file(f: Facts) -> str:
+    """Console commands where nasplan has cited ones (ONTAP), else a list of shares to make."""
+    if f.family == "ontap7" or f.family in ONTAP_CLI_FAMILIES:
+        return "filer/commands.txt"
+    return "filer/shares.txt"
+
+
 def render_filer(f: Facts) -> dict[str, str]:
     steps = filer_steps(f)
     ordered = (
@@ -482,9 +495,7 @@ def render_filer(f: Facts) -> dict[str, str]:
         + [s for s in steps if s.phase == "network"]
         + [s for s in steps if s.phase == "filer"]
     )
-    name = (
-        "filer/shares.txt" if f.family not in ("ontap7", "ontap_cluster") else "filer/commands.txt"
-    )
+    name = filer_file(f)
     return {
         name: commands_text(f, ordered, f"{FAMILY_LABELS[f.family]} commands for {f.filer_host}.")
     }

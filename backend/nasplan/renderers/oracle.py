@@ -5,7 +5,16 @@ from __future__ import annotations
 import re
 
 from nasplan.domain.plan import Setting, dnfs_path_count
-from nasplan.renderers.common import Facts, cite, header, oracle_at_least, render_template, rules_of
+from nasplan.renderers.common import (
+    PLACEHOLDER_RE,
+    Facts,
+    cite,
+    header,
+    oracle_at_least,
+    render_template,
+    rules_of,
+)
+from nasplan.renderers.handover import dnfs_local, dnfs_server_path
 
 DBA = "DBA"
 
@@ -72,11 +81,12 @@ def oranfstab_target(f: Facts) -> str:
 
 
 def dnfs_paths(f: Facts) -> list[tuple[str | None, str]]:
-    """(local, path) pairs: the filer's name for one NIC, placeholders for several."""
+    """(local, path) pairs: the filer's name for one NIC; for several, the hand-over's path
+    answers, with placeholders for what is not given."""
     count = dnfs_path_count(f.plan.platform.network.nic_count, f.settings("dnfs"))
     if count == 1:
         return [(None, f.filer_host)]
-    return [(f"<host-ip-{n}>", f"<filer-ip-{n}>") for n in range(1, count + 1)]
+    return [(dnfs_local(f, n), dnfs_server_path(f, n)) for n in range(1, count + 1)]
 
 
 def oranfstab_body(f: Facts, paths: list[tuple[str | None, str]]) -> list[str]:
@@ -183,11 +193,17 @@ def _oranfstab(f: Facts) -> str:
         "#",
         "# oracle/install_oranfstab.sh installs this file without its # lines.",
     ]
-    if any(local for local, _ in paths):
+    if any(PLACEHOLDER_RE.search(f"{local} {path}") for local, path in paths):
         notes += [
-            "# Replace each <host-ip-n> with this host's address on storage network n and each",
-            "# <filer-ip-n> with the filer's address on the same network (the platform does not",
-            "# give them). On RAC every node has its own copy with its own local addresses.",
+            "# Replace each <host-ip-n> with this host's interface or address on storage path n",
+            "# and each <filer-ip-n> with the filer's address on the same network (the design",
+            "# does not give them yet). A local address differs on each RAC node; an interface",
+            "# name serves every node whose interfaces are named alike.",
+        ]
+    elif any(local for local, _ in paths):
+        notes += [
+            "# local: names this host's interface or address on each path, path: the filer's",
+            "# address on the same network (ora-ladbi-19, Configuring Direct NFS Client).",
         ]
     return "\n".join([head, *notes, *oranfstab_body(f, paths)]) + "\n"
 

@@ -93,7 +93,7 @@ def _oracle_sql(f: Facts) -> str:
         f"-- The parameters as they were are in {before_pfile(f)} (oracle/capture_before.sql).",
         "-- The statements below return each parameter to its default. Where that copy shows a",
         "-- value for one of them, set that value instead:",
-        "--   ALTER SYSTEM SET <name>=<value in the copy> SCOPE=SPFILE SID='*';",
+        "--   ALTER SYSTEM SET name=value SCOPE=SPFILE SID='*';  (name and value from the copy)",
         "-- RESET answers ORA-32010 for a parameter that is not set; that is harmless here.",
         "WHENEVER SQLERROR CONTINUE",
     ]

@@ -23,6 +23,7 @@ from nasplan.renderers.common import (
     rules_of,
 )
 from nasplan.renderers.filer import STORAGE, filer_rollback_steps, filer_steps
+from nasplan.renderers.handover import answer_for
 from nasplan.renderers.oracle import dnfs_enabled, init_params, oranfstab_planned
 from nasplan.renderers.steps import (
     PHASES,
@@ -124,9 +125,10 @@ def _prereq(f: Facts, files: dict[str, str]) -> list[Step]:
             Step(
                 phase="prereq",
                 who=ALL,
-                title="Fill in the values the platform does not give",
-                notes=[f"{path}: {', '.join(found)}" for path, found in placeholders],
-                expect="No <placeholder> left in those files; the scripts refuse to use one.",
+                title="Fill in the values the design does not give",
+                notes=placeholders,
+                expect="No value in angle brackets is left in those files; the scripts refuse "
+                "to use one.",
                 requires="none",
                 manual=True,
             )
@@ -448,20 +450,25 @@ def _rollback(f: Facts) -> list[Step]:
 _COMMENT = ("#", "--", "*", "{#")
 
 
-def _placeholders(files: dict[str, str]) -> list[tuple[str, list[str]]]:
-    """Placeholders on the lines that are used as they stand (not comments, not scripts:
-    the scripts refuse placeholders and never contain one in a command)."""
-    found: list[tuple[str, list[str]]] = []
+def _placeholders(files: dict[str, str]) -> list[str]:
+    """One line per placeholder left on the lines used as they stand (not comments, not
+    scripts: the scripts refuse placeholders and never contain one in a command): the value,
+    the question that fills it in, and the files that carry it."""
+    where: dict[str, list[str]] = {}
     for path, text in files.items():
         if path.endswith((".md", ".html", ".json")) or text.startswith("#!"):
             continue
         if path.endswith(".j2"):
             text = text.split("#}", 1)[-1]
         lines = [line for line in text.splitlines() if not line.lstrip().startswith(_COMMENT)]
-        names = list(dict.fromkeys(PLACEHOLDER_RE.findall("\n".join(lines))))
-        if names:
-            found.append((path, names))
-    return found
+        for name in dict.fromkeys(PLACEHOLDER_RE.findall("\n".join(lines))):
+            where.setdefault(name, []).append(path)
+    result = []
+    for name, paths in where.items():
+        answer = answer_for(name)
+        asked = f"{answer.question} ({answer.field})" if answer else "no question fills it"
+        result.append(f"{name}: {asked}; in {', '.join(paths)}")
+    return result
 
 
 def _why(plan: Plan, rule_ids: list[str]) -> list[Why]:
@@ -549,7 +556,7 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
         design=design,
         errors=[f"{x.message} ({x.rule})" for x in plan.findings if x.severity == "error"],
         warnings=[f"{x.message} ({x.rule})" for x in plan.findings if x.severity == "warning"],
-        placeholders=[f"{p}: {', '.join(n)}" for p, n in _placeholders(files)],
+        placeholders=_placeholders(files),
         phases=phases,
         who=[
             ("Network administrator", "switch ports (phase 2)"),

@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nasplan.domain.platform import SERVICE_LEVELS, Platform
+from nasplan.domain.platform import FSX_THROUGHPUTS, SERVICE_LEVELS, Platform
 from nasplan.engine.planner import plan_with_diagnostics
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.loader import load_knowledge
@@ -18,7 +18,10 @@ TODAY = dt.date(2026, 11, 22)
 
 
 def _cloud(draw: st.DrawFn, vendor: str) -> dict[str, Any]:
-    """Cloud NAS vendors need a service level and a provisioned capacity."""
+    """Cloud NAS vendors need a service level and a provisioned capacity (FSx for ONTAP: a
+    throughput capacity)."""
+    if vendor == "aws_fsxn":
+        return {"throughput_mb_s": draw(st.sampled_from(FSX_THROUGHPUTS))}
     levels = SERVICE_LEVELS.get(vendor)
     if levels is None:
         return {}

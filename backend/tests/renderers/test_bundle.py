@@ -256,7 +256,7 @@ def test_oranfstab_install_refuses_placeholders_and_is_idempotent(
     env = {**os.environ, "ORACLE_HOME": str(home)}
     script = bundle / "oracle/install_oranfstab.sh"
     refused = _run(script, "--apply", env=env)
-    assert refused.returncode == 1 and "placeholders" in refused.stderr
+    assert refused.returncode == 1 and "values in angle brackets" in refused.stderr
     assert not (home / "dbs/oranfstab").exists()
     source = bundle / "oracle/oranfstab"
     text = source.read_text()

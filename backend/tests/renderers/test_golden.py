@@ -22,6 +22,7 @@ PRESETS = [
     "example-hpux",
     "current-anf",
     "current-gcnv",
+    "current-fsxn",
 ]
 
 

@@ -660,14 +660,14 @@ export interface components {
             /** Dnfs */
             dnfs?: boolean | null;
             /** Filer Family */
-            filer_family?: ("ontap7" | "ontap_cluster" | "sun7000" | "zfssa" | "anf" | "gcnv" | "generic")[] | null;
+            filer_family?: ("ontap7" | "ontap_cluster" | "sun7000" | "zfssa" | "anf" | "gcnv" | "fsxn" | "generic")[] | null;
             /**
              * Filer Release
              * @description Range over the filer software release (one vendor).
              */
             filer_release?: string | null;
             /** Filer Vendor */
-            filer_vendor?: ("netapp" | "sun" | "oracle_zfssa" | "azure_anf" | "gcp_gcnv" | "generic")[] | null;
+            filer_vendor?: ("netapp" | "sun" | "oracle_zfssa" | "azure_anf" | "gcp_gcnv" | "aws_fsxn" | "generic")[] | null;
             instances?: components["schemas"]["IntRange"] | null;
             /** Jumbo Frames */
             jumbo_frames?: boolean | null;
@@ -1098,12 +1098,17 @@ export interface components {
              */
             service_level?: ("standard" | "premium" | "ultra" | "extreme") | null;
             /**
+             * Throughput Mb S
+             * @description Amazon FSx for NetApp ONTAP only: the file system's provisioned throughput capacity per HA pair, MBps (128 to 6144).
+             */
+            throughput_mb_s?: (128 | 256 | 384 | 512 | 768 | 1024 | 1536 | 2048 | 3072 | 4096 | 6144) | null;
+            /**
              * Vendor
              * @description Storage vendor family.
              * @example netapp
              * @enum {string}
              */
-            vendor: "netapp" | "sun" | "oracle_zfssa" | "azure_anf" | "gcp_gcnv" | "generic";
+            vendor: "netapp" | "sun" | "oracle_zfssa" | "azure_anf" | "gcp_gcnv" | "aws_fsxn" | "generic";
         };
         /** FilerFamilyChoice */
         FilerFamilyChoice: {
@@ -1169,6 +1174,64 @@ export interface components {
         HTTPValidationError: {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
+        };
+        /**
+         * Handover
+         * @description What the teams need to run the bundle without coming back with questions. Every field is
+         *     optional: what is left out stays a marked `<placeholder>` in the files and is listed on the
+         *     runbook's first page.
+         */
+        Handover: {
+            /**
+             * Aggregate
+             * @description NetApp: the aggregate the volumes are created in.
+             */
+            aggregate?: string | null;
+            /**
+             * Broadcast Domain
+             * @description Clustered ONTAP: broadcast domain of the NFS data ports.
+             */
+            broadcast_domain?: string | null;
+            /**
+             * Capacity Pool
+             * @description Cloud NAS: the capacity pool (Azure NetApp Files) or storage pool (Google Cloud NetApp Volumes) the volumes are created in.
+             */
+            capacity_pool?: string | null;
+            /**
+             * Client Subnet
+             * @description Network of the database hosts' storage addresses, for export policies, e.g. `192.168.10.0/24`.
+             */
+            client_subnet?: string | null;
+            /**
+             * Cluster Nodes
+             * @description RAC: the host names of every node, this host included.
+             */
+            cluster_nodes?: string[];
+            /**
+             * Nfs4 Id Domain
+             * @description NFSv4.1: the ID domain set on the SVM and in /etc/idmapd.conf, e.g. `example.com`.
+             */
+            nfs4_id_domain?: string | null;
+            /**
+             * Oracle Gid
+             * @description Group id of the Oracle owner's primary group (e.g. oinstall).
+             */
+            oracle_gid?: number | null;
+            /**
+             * Oracle Uid
+             * @description User id of the Oracle software owner.
+             */
+            oracle_uid?: number | null;
+            /**
+             * Paths
+             * @description Storage paths, first to last (at most 4 and at most `network.nic_count`).
+             */
+            paths?: components["schemas"]["StoragePath"][];
+            /**
+             * Svm
+             * @description NetApp ONTAP (also FSx for ONTAP): the SVM (vserver) or vFiler that serves the volumes.
+             */
+            svm?: string | null;
         };
         /** Health */
         Health: {
@@ -1605,6 +1668,8 @@ export interface components {
              */
             as_of?: string | null;
             filer: components["schemas"]["Filer"];
+            /** @description Optional answers the generated files need (names, addresses, ids). */
+            handover?: components["schemas"]["Handover"] | null;
             host: components["schemas"]["Host"];
             layout: components["schemas"]["Layout"];
             network: components["schemas"]["Network"];
@@ -2129,6 +2194,32 @@ export interface components {
              */
             locator: string;
         };
+        /**
+         * StoragePath
+         * @description One network path between the database host and the filer.
+         */
+        StoragePath: {
+            /**
+             * Filer Address
+             * @description Filer (LIF) address on this path, e.g. `192.168.10.21`.
+             */
+            filer_address?: string | null;
+            /**
+             * Filer Interface
+             * @description Filer interface or LIF port on this path, e.g. `e0a`.
+             */
+            filer_interface?: string | null;
+            /**
+             * Host Address
+             * @description Host address on this path with its prefix length, e.g. `192.168.10.11/24`.
+             */
+            host_address?: string | null;
+            /**
+             * Host Interface
+             * @description Host interface on this path, e.g. `eth1`.
+             */
+            host_interface?: string | null;
+        };
         /** SupersededRule */
         SupersededRule: {
             /** By */
@@ -2188,6 +2279,12 @@ export interface components {
              * @default []
              */
             service_levels: string[];
+            /**
+             * Throughput Capacities
+             * @description Amazon FSx for NetApp ONTAP: the throughput capacities (MBps per HA pair) to choose from; the platform then needs filer.throughput_mb_s.
+             * @default []
+             */
+            throughput_capacities: number[];
         };
         /** Volume */
         Volume: {

@@ -41,6 +41,7 @@ export interface Draft {
     interface: string;
     service_level: string;
     capacity_tib: string;
+    throughput_mb_s: string;
   };
   layout: { oracle_home: string; filer_host: string; db_name: string; volumes: string };
   as_of: string;
@@ -71,7 +72,7 @@ export const DEFAULT_DRAFT: Draft = {
     workload: "oltp",
     instances: "1",
   },
-  filer: { vendor: "netapp", model: "", os_version: "9.14.1", interface: "", service_level: "", capacity_tib: "" },
+  filer: { vendor: "netapp", model: "", os_version: "9.14.1", interface: "", service_level: "", capacity_tib: "", throughput_mb_s: "" },
   layout: { oracle_home: "local", filer_host: "filer01", db_name: "PROD", volumes: "separate" },
   as_of: "",
 };
@@ -164,6 +165,8 @@ function optionalText(value: string): string | null {
 
 /** Cloud NAS vendors: the service level and capacity go with them, and only with them. */
 export const CLOUD_VENDORS = new Set(["azure_anf", "gcp_gcnv"]);
+/** Amazon FSx for NetApp ONTAP: the provisioned throughput capacity goes with it, and only with it. */
+export const THROUGHPUT_VENDORS = new Set(["aws_fsxn"]);
 
 /** Wizard answers as the API's platform body (call after validation). */
 export function toPlatform(draft: Draft): Platform {
@@ -205,6 +208,9 @@ export function toPlatform(draft: Draft): Platform {
       interface: optionalText(draft.filer.interface),
       service_level: cloud ? (optionalText(draft.filer.service_level) as Platform["filer"]["service_level"]) : null,
       capacity_tib: cloud ? optionalNumber(draft.filer.capacity_tib) : null,
+      throughput_mb_s: THROUGHPUT_VENDORS.has(draft.filer.vendor)
+        ? (optionalNumber(draft.filer.throughput_mb_s) as Platform["filer"]["throughput_mb_s"])
+        : null,
     },
     layout: {
       oracle_home: draft.layout.oracle_home as NonNullable<Platform["layout"]["oracle_home"]>,

@@ -1,7 +1,7 @@
 // Field checks that mirror the backend's (domain/platform.py), so bad input is caught in the
 // browser with a message that says how to fix it, and never sent.
 import { z } from "zod";
-import { CLOUD_VENDORS, type Draft, type Section } from "./draft";
+import { CLOUD_VENDORS, THROUGHPUT_VENDORS, type Draft, type Section } from "./draft";
 
 const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 const HOSTNAME = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`);
@@ -88,6 +88,9 @@ export function validateDraft(draft: Draft, filerReleaseRequired: boolean): Fiel
     if (!errors["filer.capacity_tib"] && !(tib > 0 && tib <= 2048)) {
       errors["filer.capacity_tib"] = "give the provisioned capacity, more than 0 and at most 2048 TiB";
     }
+  }
+  if (THROUGHPUT_VENDORS.has(draft.filer.vendor) && !draft.filer.throughput_mb_s) {
+    errors["filer.throughput_mb_s"] = "choose the file system's throughput capacity";
   }
   return errors;
 }

@@ -15,7 +15,7 @@ from nasplan.api.schemas import (
     PresetChoice,
     VendorChoice,
 )
-from nasplan.domain.platform import Platform
+from nasplan.domain.platform import FSX_THROUGHPUTS, Platform
 
 router = APIRouter(tags=["catalog"])
 
@@ -57,6 +57,7 @@ def catalog(kb: KbDep) -> Catalog:
                     for f in entry.families
                 ],
                 service_levels=[level for f in entry.families for level in f.service_levels],
+                throughput_capacities=list(FSX_THROUGHPUTS) if vendor == "aws_fsxn" else [],
             )
             for vendor, entry in kb.filers.vendors.items()
         },

@@ -281,6 +281,22 @@ export function StorageStep({ draft, catalog, errors, set }: StepProps) {
           />
         </>
       )}
+      {(vendor?.throughput_capacities ?? []).length > 0 && (
+        <SelectField
+          label="Throughput capacity (MBps per HA pair)"
+          name="filer.throughput_mb_s"
+          value={draft.filer.throughput_mb_s}
+          error={errors["filer.throughput_mb_s"]}
+          onChange={(value) => set("filer", "throughput_mb_s", value)}
+          options={[
+            { value: "", label: "Choose…" },
+            ...(vendor?.throughput_capacities ?? []).map((mbps) => ({
+              value: String(mbps),
+              label: `${mbps.toLocaleString("en")} MBps`,
+            })),
+          ]}
+        />
+      )}
     </div>
   );
 }

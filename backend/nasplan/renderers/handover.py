@@ -1,0 +1,135 @@
+"""The names, addresses and ids a bundle needs, from the platform's hand-over answers.
+
+Where an answer is missing the files carry a placeholder written <like-this>; ``ANSWERS`` says
+which question fills each one, so the runbook can list what is still to fill in and where.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from dataclasses import dataclass
+
+from nasplan.domain.platform import Handover, StoragePath
+from nasplan.renderers.common import Facts
+
+# Filer rollback commands take the values recorded in phase 1: they are known only on the day
+# of the change, so they are marked apart from placeholders (which the wizard can answer).
+RECORDED_VALUE = "RECORDED_VALUE"
+
+
+@dataclass(frozen=True)
+class Answer:
+    question: str
+    field: str
+
+
+_ANSWERS: list[tuple[re.Pattern[str], Answer]] = [
+    (re.compile(r"<svm>"), Answer("SVM (vserver) name", "handover.svm")),
+    (re.compile(r"<aggregate>"), Answer("aggregate for the volumes", "handover.aggregate")),
+    (re.compile(r"<capacity-pool>"), Answer("capacity pool", "handover.capacity_pool")),
+    (
+        re.compile(r"<broadcast-domain>"),
+        Answer("broadcast domain of the NFS data ports", "handover.broadcast_domain"),
+    ),
+    (re.compile(r"<db-host>"), Answer("database host name", "host.hostname")),
+    (re.compile(r"<rac-node-\d+>"), Answer("RAC node host names", "handover.cluster_nodes")),
+    (
+        re.compile(r"<filer-interface>"),
+        Answer("filer interface serving NFS", "handover.paths[0].filer_interface"),
+    ),
+    (
+        re.compile(r"<host-ip-(\d+)>"),
+        Answer("host interface or address on storage path {n}", "handover.paths[{i}]"),
+    ),
+    (
+        re.compile(r"<filer-ip-(\d+)>"),
+        Answer("filer address on storage path {n}", "handover.paths[{i}].filer_address"),
+    ),
+    (re.compile(r"<size(?:-[a-z0-9-]+)?>"), Answer("volume sizes", "platform.sizing")),
+    (re.compile(r"<nfsv4-id-domain>"), Answer("NFSv4 ID domain", "handover.nfs4_id_domain")),
+]
+
+
+def answer_for(placeholder: str) -> Answer | None:
+    """The question (and platform field) that removes a placeholder from the files."""
+    for pattern, answer in _ANSWERS:
+        if match := pattern.fullmatch(placeholder):
+            if match.groups():
+                n = int(match.group(1))
+                return Answer(answer.question.format(n=n), answer.field.format(n=n, i=n - 1))
+            return answer
+    return None
+
+
+def handover(f: Facts) -> Handover:
+    return f.plan.platform.handover or Handover()
+
+
+def _path(f: Facts, index: int) -> StoragePath:
+    paths = handover(f).paths
+    return paths[index] if index < len(paths) else StoragePath()
+
+
+def setting_value(f: Facts, value: str) -> str:
+    """A planned value, with the hand-over answer in place of a placeholder the rules use."""
+    if value == "<nfsv4-id-domain>":
+        return handover(f).nfs4_id_domain or value
+    return value
+
+
+def svm(f: Facts) -> str:
+    return handover(f).svm or "<svm>"
+
+
+def aggregate(f: Facts) -> str:
+    return handover(f).aggregate or "<aggregate>"
+
+
+def broadcast_domain(f: Facts) -> str:
+    return handover(f).broadcast_domain or "<broadcast-domain>"
+
+
+def filer_interface(f: Facts) -> str:
+    return f.filer_if or "<filer-interface>"
+
+
+def nodes(f: Facts) -> list[str]:
+    """The database hosts: every RAC node by name where given, else placeholders."""
+    given = handover(f).cluster_nodes
+    if given:
+        return list(given)
+    first = f.host_name or "<db-host>"
+    if not f.rac:
+        return [first]
+    count = f.plan.platform.oracle.rac_nodes or 2
+    return [first, *(f"<rac-node-{n}>" for n in range(2, count + 1))]
+
+
+def export_clients(f: Facts) -> list[str]:
+    """Who the exports name: the client subnet when given (one rule for every node), else the
+    hosts one by one."""
+    subnet = handover(f).client_subnet
+    return [subnet] if subnet else nodes(f)
+
+
+def dnfs_local(f: Facts, number: int) -> str:
+    """oranfstab ``local:`` for path ``number`` (1-based): the interface name where given (the
+    same file then serves every RAC node), else this host's address, else a placeholder."""
+    path = _path(f, number - 1)
+    if path.host_interface:
+        return path.host_interface
+    if path.host_address and not f.rac:
+        return str(ipaddress.IPv4Interface(path.host_address).ip)
+    return f"<host-ip-{number}>"
+
+
+def dnfs_server_path(f: Facts, number: int) -> str:
+    return _path(f, number - 1).filer_address or f"<filer-ip-{number}>"
+
+
+def oracle_owner_ids(f: Facts) -> tuple[int, int] | None:
+    h = handover(f)
+    if h.oracle_uid is None or h.oracle_gid is None:
+        return None
+    return h.oracle_uid, h.oracle_gid
