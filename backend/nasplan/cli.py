@@ -1,6 +1,8 @@
 """nasplan from a terminal: the same engine as the web API, for hosts without a browser.
 
 nasplan plan platform.json [--as-of 2005-06-01] [--json]
+nasplan bundle platform.json -o bundle.zip [--as-of ...]
+nasplan runbook platform.json [--format md|html] [-o runbook.md]
 nasplan rules [--category mount] [--json]
 nasplan rule NTAP-MINRA-OFF
 nasplan presets
@@ -24,7 +26,9 @@ from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.loader import KnowledgeError, load_knowledge
 from nasplan.knowledge.resolve import CatalogError
+from nasplan.renderers.bundle import render_bundle
 from nasplan.renderers.mount_table import render_mount_table
+from nasplan.renderers.runbook import render_runbook_html, render_runbook_markdown
 from nasplan.settings import get_settings
 
 
@@ -35,6 +39,15 @@ def _parser() -> argparse.ArgumentParser:
     plan.add_argument("platform", help="path to a platform JSON file, or - for stdin")
     plan.add_argument("--as-of", type=dt.date.fromisoformat, help="evaluate advice as of this date")
     plan.add_argument("--json", action="store_true", help="print the plan as JSON")
+    bundle = sub.add_parser("bundle", help="write the config bundle (zip) for a platform")
+    bundle.add_argument("platform", help="path to a platform JSON file, or - for stdin")
+    bundle.add_argument("-o", "--output", required=True, help="zip file to write")
+    bundle.add_argument("--as-of", type=dt.date.fromisoformat)
+    runbook = sub.add_parser("runbook", help="print or write the runbook for a platform")
+    runbook.add_argument("platform", help="path to a platform JSON file, or - for stdin")
+    runbook.add_argument("--format", choices=("md", "html"), default="md")
+    runbook.add_argument("-o", "--output", help="file to write (default: standard output)")
+    runbook.add_argument("--as-of", type=dt.date.fromisoformat)
     rules = sub.add_parser("rules", help="list the rules of the knowledge base")
     rules.add_argument("--category")
     rules.add_argument("--json", action="store_true")
@@ -59,6 +72,8 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         return 2
     if args.command == "plan":
         return _plan(kb, args.platform, args.as_of, args.json, out)
+    if args.command in ("bundle", "runbook"):
+        return _files(kb, args, out)
     if args.command == "rules":
         return _rules(kb, args.category, args.json, out)
     if args.command == "rule":
@@ -73,25 +88,47 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     return 0
 
 
-def _plan(kb: KnowledgeBase, path: str, as_of: dt.date | None, as_json: bool, out: TextIO) -> int:
+def _load_plan(kb: KnowledgeBase, path: str, as_of: dt.date | None) -> Plan | None:
+    """The plan for a platform file, or None after saying on stderr which field is wrong."""
     try:
         raw = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
         data = json.loads(raw)
         if as_of is not None:
             data["as_of"] = as_of.isoformat()
-        platform = Platform.model_validate(data)
-        plan = make_plan(kb, platform)
+        return make_plan(kb, Platform.model_validate(data))
     except (OSError, json.JSONDecodeError) as exc:
         print(f"cannot read {path}: {exc}", file=sys.stderr)
-        return 2
     except ValidationError as exc:
         for error in exc.errors():
             field = ".".join(str(p) for p in error["loc"])
             print(f"{field}: {error['msg'].removeprefix('Value error, ')}", file=sys.stderr)
-        return 2
     except CatalogError as exc:
         for loc, msg in exc.problems:
             print(f"{'.'.join(loc)}: {msg}", file=sys.stderr)
+    return None
+
+
+def _files(kb: KnowledgeBase, args: argparse.Namespace, out: TextIO) -> int:
+    plan = _load_plan(kb, args.platform, args.as_of)
+    if plan is None:
+        return 2
+    if args.command == "bundle":
+        Path(args.output).write_bytes(render_bundle(plan))
+        print(f"wrote {args.output}", file=out)
+    else:
+        render = render_runbook_html if args.format == "html" else render_runbook_markdown
+        text = render(plan)
+        if args.output:
+            Path(args.output).write_text(text, encoding="utf-8")
+            print(f"wrote {args.output}", file=out)
+        else:
+            print(text, end="", file=out)
+    return 1 if any(f.severity == "error" for f in plan.findings) else 0
+
+
+def _plan(kb: KnowledgeBase, path: str, as_of: dt.date | None, as_json: bool, out: TextIO) -> int:
+    plan = _load_plan(kb, path, as_of)
+    if plan is None:
         return 2
     if as_json:
         print(plan.model_dump_json(indent=2), file=out)
@@ -122,6 +159,19 @@ def _print_plan(plan: Plan, out: TextIO) -> None:
         f"read).\nBottleneck: {e.bottleneck}",
         file=out,
     )
+    if plan.capacity is not None:
+        print("\nCapacity:", file=out)
+        for v in plan.volumes:
+            size = f"{v.size_gb:,} GB" if v.size_gb else "not sized"
+            print(f"  {v.name:24} {size:>12}   holds {', '.join(v.holds)}", file=out)
+        if plan.capacity.redo_logs is not None:
+            r = plan.capacity.redo_logs
+            print(
+                f"  online redo logs: {r.groups_per_thread} x {r.log_file_mb} MB per thread",
+                file=out,
+            )
+        for line in plan.capacity.not_sized:
+            print(f"  not sized: {line}", file=out)
 
 
 def _rules(kb: KnowledgeBase, category: str | None, as_json: bool, out: TextIO) -> int:

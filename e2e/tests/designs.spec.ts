@@ -51,7 +51,7 @@ test("3-4. save, open the permalink elsewhere, approve, revise; revision 1 stays
   await page.getByRole("button", { name: "Edit (new revision)" }).click();
   await page.getByRole("button", { name: "2. Network" }).click();
   await page.getByLabel("Storage NICs per host").fill("1");
-  await page.getByRole("button", { name: "6. Review" }).click();
+  await page.getByRole("button", { name: "7. Review" }).click();
   await page.getByRole("button", { name: "Save as revision 2" }).click();
   await expect(page.getByText(/Showing revision 2 \(latest\)/)).toBeVisible();
   await expect(page.getByTestId("revision-status")).toHaveText("draft");
@@ -186,7 +186,7 @@ test("error findings must be acknowledged to save, to revise and to approve", as
   await fillTr3322(page);
   await page.getByRole("button", { name: "3. Oracle" }).click();
   await page.getByLabel("Direct NFS (dNFS)").check();
-  await page.getByRole("button", { name: "6. Review" }).click();
+  await page.getByRole("button", { name: "7. Review" }).click();
   await waitForPlan(page);
   await page.getByLabel("Design name").fill("dNFS on Oracle9i");
   const ack = page.getByLabel("I have read the 1 error finding and save anyway");
@@ -213,7 +213,7 @@ test("error findings must be acknowledged to save, to revise and to approve", as
   await page.getByRole("button", { name: "Edit (new revision)" }).click();
   await page.getByRole("button", { name: "2. Network" }).click();
   await page.getByLabel("Storage NICs per host").fill("1");
-  await page.getByRole("button", { name: "6. Review" }).click();
+  await page.getByRole("button", { name: "7. Review" }).click();
   const revise = page.getByRole("button", { name: "Save as revision 2" });
   await expect(page.getByLabel("I have read the 1 error finding and save anyway")).toBeVisible();
   await expect(revise).toBeDisabled();
@@ -298,7 +298,7 @@ test("a revision diff names platform answers, expectations and mount option toke
   await page.getByRole("button", { name: "Edit (new revision)" }).click();
   await page.getByRole("button", { name: "3. Oracle" }).click();
   await page.getByLabel("Workload").selectOption("dss");
-  await page.getByRole("button", { name: "6. Review" }).click();
+  await page.getByRole("button", { name: "7. Review" }).click();
   await page.getByRole("button", { name: "Save as revision 2" }).click();
   await expect(page.getByText(/Showing revision 2 \(latest\)/)).toBeVisible();
   await page.setViewportSize({ width: 390, height: 900 });
@@ -322,7 +322,7 @@ test("screenshots of approved, imported and review views", async ({ page }) => {
   await page.getByRole("button", { name: "Edit (new revision)" }).click();
   await page.getByRole("button", { name: "3. Oracle" }).click();
   await page.getByLabel("Real Application Clusters (RAC)").check();
-  await page.getByRole("button", { name: "6. Review" }).click();
+  await page.getByRole("button", { name: "7. Review" }).click();
   await page.getByRole("button", { name: "Save as revision 2" }).click();
   await expect(page.getByText(/Showing revision 2 \(latest\)/)).toBeVisible();
   const dir = "/tmp/shots";

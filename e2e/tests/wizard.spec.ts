@@ -122,6 +122,8 @@ for (const [name, width] of Object.entries(WIDTHS)) {
     await expectAccessible(page, `wizard ${name}`);
     await screenshot(page, `wizard-${name}`);
     await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByRole("heading", { name: "Hand-over & sizing" })).toBeVisible();
+    await page.getByRole("button", { name: "Next" }).click();
     await expect(page.getByRole("heading", { name: "Review" })).toBeVisible();
     await expectAccessible(page, `review ${name}`);
     await screenshot(page, `review-${name}`);

@@ -68,12 +68,66 @@ class _Out(BaseModel):
     model_config = ConfigDict(frozen=True)
 
 
+class VolumeSizing(_Out):
+    """How a volume's size was reached: the arithmetic, what it assumes, and the sources of
+    the figures it uses."""
+
+    arithmetic: list[OneLine]
+    assumptions: list[OneLine]
+    sources: list[OneLine] = Field(description="`source-id: locator` of each figure used.")
+    snapshot_reserve_pct: int | None = Field(
+        default=None, description="Share of the volume held for snapshots, % (ONTAP)."
+    )
+    autosize_max_gb: int | None = Field(
+        default=None, description="Most the volume may grow to by itself (ONTAP autosize)."
+    )
+
+
 class Volume(_Out):
     role: Role
     name: VolumeName
     holds: list[Role]
     export: PathName = Field(description="Server-side path, e.g. `/vol/prod_data`.")
     rules: list[RuleId]
+    size_gb: int | None = Field(
+        default=None,
+        description="Planned size in GB when platform.sizing gives what the volume's files need.",
+    )
+    sizing: VolumeSizing | None = None
+
+
+class RedoLogPlan(_Out):
+    log_file_mb: int
+    groups_per_thread: int
+    threads: int
+    basis: OneLine
+
+
+class ArchiveWatch(_Out):
+    alert_pct: int
+    hours_to_full_after_alert: float | None = Field(
+        description="At the peak redo rate, from the alert to a full archive volume."
+    )
+    note: OneLine
+
+
+class CloudCapacity(_Out):
+    service_level: str
+    needed_tib_for_throughput: float | None
+    needed_tib_for_space: float | None
+    provisioned_tib: float
+    note: OneLine
+
+
+class Capacity(_Out):
+    """Sizing results beyond the volumes: online redo logs, the archive alert, cloud capacity."""
+
+    redo_logs: RedoLogPlan | None = None
+    archive: ArchiveWatch | None = None
+    cloud: CloudCapacity | None = None
+    not_sized: list[OneLine] = Field(
+        default_factory=list, description="Volumes without a size, and what would size them."
+    )
 
 
 class Mount(_Out):
@@ -220,6 +274,9 @@ class Plan(_Out):
     )
     applied_rules: list[RuleId] = Field(
         description="Every rule in effect for this platform on as_of (after supersession)."
+    )
+    capacity: Capacity | None = Field(
+        default=None, description="Volume sizing results, when platform.sizing is given."
     )
 
 

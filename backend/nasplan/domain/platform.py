@@ -420,6 +420,39 @@ class Handover(_Strict):
         return nodes
 
 
+class Sizing(_Strict):
+    """Optional capacity inputs. Each volume gets a size only when the inputs for its files are
+    given; nothing is guessed."""
+
+    database_gb: float | None = Field(
+        default=None, gt=0, le=10_000_000, description="Datafiles today, GB."
+    )
+    growth_pct_per_year: float | None = Field(
+        default=None, ge=0, le=1000, description="Yearly growth of the datafiles, %."
+    )
+    horizon_years: int | None = Field(
+        default=None, ge=0, le=30, description="Years the volumes must last before resizing."
+    )
+    redo_mb_per_s: float | None = Field(
+        default=None, gt=0, le=100_000, description="Peak redo rate, MB/s."
+    )
+    redo_gb_per_day: float | None = Field(
+        default=None, gt=0, le=10_000_000, description="Redo written per day, GB."
+    )
+    archive_retention_days: int | None = Field(
+        default=None, ge=1, le=3650, description="Days archived logs stay on the archive volume."
+    )
+    snapshot_retention_days: int | None = Field(
+        default=None, ge=1, le=3650, description="Days the filer keeps snapshots of the data."
+    )
+    daily_change_pct: float | None = Field(
+        default=None, gt=0, le=100, description="Share of the data changed per day, %."
+    )
+    oracle_homes: int | None = Field(
+        default=None, ge=1, le=64, description="Oracle homes on the ORACLE_HOME volume."
+    )
+
+
 class Platform(_Strict):
     host: Host
     network: Network
@@ -429,6 +462,9 @@ class Platform(_Strict):
     handover: Handover | None = Field(
         default=None,
         description="Optional answers the generated files need (names, addresses, ids).",
+    )
+    sizing: Sizing | None = Field(
+        default=None, description="Optional capacity inputs: the plan then sizes the volumes."
     )
     as_of: dt.date | None = Field(
         default=None,

@@ -32,6 +32,7 @@ from nasplan.domain.vocabulary import ROLES, Role
 from nasplan.engine.compose import Composition, compose
 from nasplan.engine.evaluate import Evaluation, evaluate
 from nasplan.engine.expectations import compute as compute_expectations
+from nasplan.engine.sizing import size_volumes
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.resolve import ResolvedPlatform, resolve
 from nasplan.knowledge.schema import Rule
@@ -377,6 +378,13 @@ class _PlanBuilder:
             self.kb, self.resolved, rsize, direct_io, model_rules, dnfs_paths
         )
         self.expectation_findings(settings, expectations)
+        volumes, capacity = size_volumes(
+            self.kb,
+            self.platform,
+            volumes,
+            self.resolved.filer_family.id,
+            expectations.planned_scan_mb_s,
+        )
         findings = sorted(
             _dedupe(self.findings), key=lambda f: (_SEVERITY_ORDER[f.severity], f.rule, f.message)
         )
@@ -408,6 +416,7 @@ class _PlanBuilder:
             rules={rule_id: explain(self.kb, rule_id) for rule_id in sorted(used)},
             superseded=superseded,
             applied_rules=[rule.id for rule in self.evaluation.fired],
+            capacity=capacity,
         )
 
     def _superseded(self, old_id: str, new_ids: list[str]) -> SupersededRule:

@@ -18,6 +18,7 @@ from nasplan.knowledge.catalog import (
     OracleCatalog,
     OsEntry,
     Preset,
+    SizingInputs,
 )
 from nasplan.knowledge.schema import Conflict, KbRelease, Rule, Source
 
@@ -38,6 +39,7 @@ class KnowledgeBase:
     mount_options: list[MountOptionEntry]
     presets: dict[str, Preset]
     expectations: ExpectationInputs
+    sizing: SizingInputs
     gains: list[MeasuredGain] = field(default_factory=list)
     # rule id -> ids of the rules that supersede it
     superseded_by: dict[str, list[str]] = field(default_factory=dict)

@@ -228,6 +228,49 @@ class RequestSizeFigures(_Doc):
     solaris_9u5: Figure
 
 
+class RedoSizing(_Doc):
+    log_switch_minutes: Figure
+    log_file_min_mb: Figure
+    groups_min: Figure
+
+
+class OntapSpace(_Doc):
+    snapshot_reserve_default_pct: Figure
+    autosize_max_pct: Figure
+    nearly_full_pct: Figure
+
+
+class SizingInputs(_Doc):
+    redo: RedoSizing
+    ontap: OntapSpace
+    full_log_volume: Figure
+    cloud_min_volume_gib: dict[str, Figure] = {}
+
+    def sources(self) -> list[SourceRef]:
+        return sources_in(self)
+
+
+def sources_in(root: object) -> list[SourceRef]:
+    """Every source reference anywhere inside a model."""
+    found: list[SourceRef] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, SourceRef):
+            found.append(node)
+        elif isinstance(node, BaseModel):
+            for name in type(node).model_fields:
+                walk(getattr(node, name))
+        elif isinstance(node, dict):
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list | tuple):
+            for value in node:
+                walk(value)
+
+    walk(root)
+    return found
+
+
 class ExpectationInputs(_Doc):
     frame: FrameFigures
     nfs_overhead_8k_us: OverheadFigures
@@ -242,20 +285,4 @@ class ExpectationInputs(_Doc):
     era_note: str
 
     def sources(self) -> list[SourceRef]:
-        found: list[SourceRef] = []
-
-        def walk(node: object) -> None:
-            if isinstance(node, SourceRef):
-                found.append(node)
-            elif isinstance(node, BaseModel):
-                for name in type(node).model_fields:
-                    walk(getattr(node, name))
-            elif isinstance(node, dict):
-                for value in node.values():
-                    walk(value)
-            elif isinstance(node, list | tuple):
-                for value in node:
-                    walk(value)
-
-        walk(self)
-        return found
+        return sources_in(self)

@@ -29,6 +29,7 @@ from nasplan.knowledge.catalog import (
     OracleCatalog,
     OsEntry,
     PresetCatalog,
+    SizingInputs,
 )
 from nasplan.knowledge.merge import deep_merge
 from nasplan.knowledge.resolve import CatalogError, resolve
@@ -122,6 +123,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
     presets = loader.model(PresetCatalog, root / "catalog" / "presets.yaml")
     expectations = loader.model(ExpectationInputs, root / "model" / "expectations.yaml")
     gains = loader.model(GainCatalog, root / "model" / "gains.yaml")
+    sizing = loader.model(SizingInputs, root / "model" / "sizing.yaml")
     rules = loader.rules()
     changelog_path = root / "CHANGELOG.md"
     changelog = changelog_path.read_text(encoding="utf-8") if changelog_path.exists() else ""
@@ -139,10 +141,11 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
         presets,
         expectations,
         gains,
+        sizing,
     ):
         raise KnowledgeError(loader.problems or ["a required file did not load"])
     assert release and facts and oracle and filers and network and layout and options
-    assert presets and expectations and gains
+    assert presets and expectations and gains and sizing
 
     superseded_by: dict[str, list[str]] = {}
     for rule in rules.values():
@@ -165,6 +168,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
         presets={p.id: p for p in presets.presets},
         expectations=expectations,
         gains=gains.gains,
+        sizing=sizing,
         superseded_by=superseded_by,
     )
     problems = _cross_check(kb)
@@ -226,6 +230,7 @@ def _cross_check(kb: KnowledgeBase) -> list[str]:
             if rid not in kb.rules
         ]
     source_refs += [("knowledge/model/expectations.yaml", r) for r in kb.expectations.sources()]
+    source_refs += [("knowledge/model/sizing.yaml", r) for r in kb.sizing.sources()]
     fact_ids = {fact.id for fact in kb.facts}
     for gain in kb.gains:
         source_refs.append((f"knowledge/model/gains.yaml: {gain.id}", gain.source))

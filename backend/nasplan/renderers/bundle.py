@@ -94,6 +94,7 @@ _INDEX: list[tuple[str, str, str, str]] = [
     ("ansible/", "4", "Unix administrator", "the same host phase as an Ansible playbook (Linux)"),
     ("oracle/capture_before.sql", "1", "DBA", "a copy of the current parameters"),
     ("oracle/alter_system.sql", "5", "DBA", "the parameters as ALTER SYSTEM statements"),
+    ("oracle/redo_logs.sql", "5", "DBA", "the planned online redo log sizes (sizing)"),
     ("oracle/init.ora.add", "5", "DBA", "the same parameters in init.ora form"),
     ("oracle/oranfstab", "5", "DBA", "Direct NFS paths and exports"),
     ("oracle/install_oranfstab.sh", "5", "DBA", "installs oranfstab"),

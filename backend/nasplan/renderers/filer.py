@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from nasplan.domain.plan import Volume
 from nasplan.renderers.common import FAMILY_LABELS, Facts, cite, header, version_tuple
 from nasplan.renderers.handover import (
     RECORDED_VALUE,
@@ -53,7 +54,7 @@ def _ontap7_steps(f: Facts) -> list[Step]:
     )
     release = version_tuple(plan.platform.filer.os_version or "0")
     create = (
-        [f"vol create {v.name} {aggregate(f)} <size>" for v in plan.volumes]
+        [f"vol create {v.name} {aggregate(f)} {volume_size(v)}" for v in plan.volumes]
         if release >= (7,)
         else []
     )
@@ -171,6 +172,16 @@ def _ontap7_rollback(f: Facts) -> list[Step]:
     return steps
 
 
+def volume_size(v: Volume) -> str:
+    """The planned size in the filers' own notation, or a placeholder until sizing gives it."""
+    return f"{v.size_gb}g" if v.size_gb else "<size>"
+
+
+def _reserve(v: Volume) -> str:
+    reserve = v.sizing.snapshot_reserve_pct if v.sizing else None
+    return f" -percent-snapshot-space {reserve}" if reserve is not None else ""
+
+
 # ------------------------------------------------------------------ clustered ONTAP
 def _policy(f: Facts, role: str) -> str:
     return f"{f.db_lower}_binaries" if role == "oracle_home" else f"{f.db_lower}_oracle"
@@ -251,9 +262,15 @@ def _cluster_steps(f: Facts) -> list[Step]:
             title="Volumes with their junction paths (skip any that exist)",
             commands=[
                 f"volume create -vserver {vserver} -volume {v.name} -aggregate {aggregate(f)} "
-                f"-size <size> -junction-path {v.export} -security-style unix "
-                f"-policy {_policy(f, v.role)}"
+                f"-size {volume_size(v)} -junction-path {v.export} -security-style unix "
+                f"-policy {_policy(f, v.role)}{_reserve(v)}"
                 for v in plan.volumes
+            ]
+            + [
+                f"volume autosize -vserver {vserver} -volume {v.name} -mode grow "
+                f"-maximum-size {v.sizing.autosize_max_gb}g"
+                for v in plan.volumes
+                if v.sizing and v.sizing.autosize_max_gb
             ],
             rules=list(dict.fromkeys(r for v in plan.volumes for r in v.rules)),
             expect=f"`volume show -vserver {vserver} -fields junction-path,policy` lists each "
@@ -383,7 +400,10 @@ CLOUD_FAMILIES = frozenset({"anf", "gcnv"})
 def _share_steps(f: Facts) -> list[Step]:
     label = FAMILY_LABELS[f.family]
     tuned = [s for s in f.plan.settings if s.target == "filer"]
-    lines = [f"{v.name}: export {v.export}, holds {', '.join(v.holds)}" for v in f.plan.volumes]
+    lines = [
+        f"{v.name}: export {v.export}, holds {', '.join(v.holds)}, size {volume_size(v)}"
+        for v in f.plan.volumes
+    ]
     where = (
         "the service's portal, CLI or API"
         if f.family in CLOUD_FAMILIES

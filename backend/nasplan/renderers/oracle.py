@@ -208,12 +208,44 @@ def _oranfstab(f: Facts) -> str:
     return "\n".join([head, *notes, *oranfstab_body(f, paths)]) + "\n"
 
 
+def _redo_logs_sql(f: Facts) -> str | None:
+    """The planned online redo logs: a read-only look at the current ones, and the statements
+    that add the planned groups, commented out for the DBA to run deliberately."""
+    capacity = f.plan.capacity
+    redo = capacity.redo_logs if capacity else None
+    mount = next((m for m in f.plan.mounts if "redo" in m.serves), None)
+    if redo is None or mount is None:
+        return None
+    lines = [
+        header(f, "Online redo log sizes for the planned redo volume.", [], "--"),
+        f"-- Plan: {redo.groups_per_thread} groups per thread, {redo.threads} thread(s), "
+        f"{redo.log_file_mb} MB each.",
+        f"-- Why: {redo.basis}.",
+        "-- DBA, in SQL*Plus as SYSDBA. The SELECT changes nothing. To move to the planned size,",
+        "-- add the groups below (uncomment them), switch logs until the old groups are",
+        "-- INACTIVE, then drop the old groups; Oracle numbers the new groups itself.",
+        "SELECT group#, thread#, bytes/1024/1024 AS mb, members, status FROM v$log",
+        "ORDER BY thread#, group#;",
+    ]
+    for thread in range(1, redo.threads + 1):
+        for group in range(1, redo.groups_per_thread + 1):
+            name = f"{mount.mount_point}/redo_t{thread}_{group}.log".replace("'", "''")
+            lines.append(
+                f"-- ALTER DATABASE ADD LOGFILE THREAD {thread} ('{name}') "
+                f"SIZE {redo.log_file_mb}M;"
+            )
+    return "\n".join(lines) + "\n"
+
+
 def render_oracle(f: Facts) -> dict[str, str]:
     files = {
         "oracle/capture_before.sql": _capture_sql(f),
         "oracle/init.ora.add": _init_ora(f),
         "oracle/alter_system.sql": _alter_sql(f),
     }
+    redo_logs = _redo_logs_sql(f)
+    if redo_logs is not None:
+        files["oracle/redo_logs.sql"] = redo_logs
     if oranfstab_planned(f):
         files["oracle/oranfstab"] = _oranfstab(f)
         files["oracle/install_oranfstab.sh"] = render_template(

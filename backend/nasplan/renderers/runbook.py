@@ -83,6 +83,8 @@ class RunbookView:
     phases: list[PhaseView]
     who: list[tuple[str, str]]
     expect: list[str]
+    capacity: list[tuple[str, str, str, str, str]]
+    capacity_notes: list[str]
 
 
 def _setting_notes(f: Facts, mechanisms: tuple[str, ...], target: str = "host") -> list[str]:
@@ -450,6 +452,48 @@ def _rollback(f: Facts) -> list[Step]:
 _COMMENT = ("#", "--", "*", "{#")
 
 
+def _capacity_rows(plan: Plan) -> list[tuple[str, str, str, str, str]]:
+    """Volume, what it holds, size, snapshot reserve, autosize limit: when sizing was asked."""
+    if plan.capacity is None:
+        return []
+    rows = []
+    for v in plan.volumes:
+        sizing = v.sizing
+        reserve = sizing.snapshot_reserve_pct if sizing else None
+        limit = sizing.autosize_max_gb if sizing else None
+        rows.append(
+            (
+                v.name,
+                ", ".join(v.holds),
+                f"{v.size_gb:,} GB" if v.size_gb else "not sized",
+                f"{reserve}%" if reserve is not None else "-",
+                f"{limit:,} GB" if limit else "-",
+            )
+        )
+    return rows
+
+
+def _capacity_notes(plan: Plan) -> list[str]:
+    capacity = plan.capacity
+    if capacity is None:
+        return []
+    notes = [
+        f"{v.name}: " + "; ".join(v.sizing.arithmetic) for v in plan.volumes if v.sizing is not None
+    ]
+    if capacity.redo_logs is not None:
+        r = capacity.redo_logs
+        notes.append(
+            f"Online redo logs: {r.groups_per_thread} groups per thread x {r.threads} "
+            f"thread(s), {r.log_file_mb:,} MB each ({r.basis})."
+        )
+    if capacity.archive is not None:
+        notes.append(capacity.archive.note)
+    if capacity.cloud is not None:
+        notes.append(capacity.cloud.note)
+    notes += [f"Not sized: {line}." for line in capacity.not_sized]
+    return notes
+
+
 def _placeholders(files: dict[str, str]) -> list[str]:
     """One line per placeholder left on the lines used as they stand (not comments, not
     scripts: the scripts refuse placeholders and never contain one in a command): the value,
@@ -565,6 +609,8 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
             ("DBA", "oracle/ files (phase 5), verify/verify_oracle.sql"),
         ],
         expect=_expect_lines(plan),
+        capacity=_capacity_rows(plan),
+        capacity_notes=_capacity_notes(plan),
     )
 
 

@@ -69,6 +69,7 @@ def test_every_source_is_cited(kb: KnowledgeBase) -> None:
     cited = {ref.id for rule in kb.rules.values() for ref in rule.sources}
     cited |= {ref.id for fact in kb.facts for ref in fact.sources}
     cited |= {ref.id for ref in kb.expectations.sources()}
+    cited |= {ref.id for ref in kb.sizing.sources()}
     cited |= {gain.source.id for gain in kb.gains}
     for vendor in kb.filers.vendors.values():
         for family in vendor.families:

@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
 
+from nasplan.domain.plan import Plan
 from nasplan.domain.platform import SERVICE_LEVELS, Platform
 from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
@@ -20,7 +21,17 @@ from nasplan.renderers.handover import RECORDED_VALUE, answer_for
 from tests.renderers.matrix import AS_OF
 from tests.renderers.test_golden import PRESETS
 
-NOT_YET_ASKED = {"<size>"}  # volume sizes: the sizing section, not the hand-over step
+FULL_SIZING = {
+    "database_gb": 800,
+    "growth_pct_per_year": 15,
+    "horizon_years": 3,
+    "redo_mb_per_s": 4,
+    "redo_gb_per_day": 60,
+    "archive_retention_days": 5,
+    "snapshot_retention_days": 7,
+    "daily_change_pct": 3,
+    "oracle_homes": 2,
+}
 
 
 def full_answers(kb: KnowledgeBase, preset: str) -> dict[str, Any]:
@@ -47,16 +58,23 @@ def full_answers(kb: KnowledgeBase, preset: str) -> dict[str, Any]:
         handover |= {"svm": "svm_prod", "aggregate": "aggr1_ssd", "broadcast_domain": "Storage"}
     if vendor in SERVICE_LEVELS:
         handover["capacity_pool"] = "pool_ora"
-    patch: dict[str, Any] = {"host": {"hostname": "dbnode1"}, "handover": handover}
+    patch: dict[str, Any] = {
+        "host": {"hostname": "dbnode1"},
+        "handover": handover,
+        "sizing": FULL_SIZING,
+    }
     if data["oracle"].get("rac"):
         count = data["oracle"].get("rac_nodes") or 2
         handover["cluster_nodes"] = [f"dbnode{n}" for n in range(1, count + 1)]
     return deep_merge(data, patch)
 
 
+def _plan(kb: KnowledgeBase, data: dict[str, Any]) -> Plan:
+    return make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+
+
 def _files(kb: KnowledgeBase, data: dict[str, Any]) -> dict[str, str]:
-    platform = Platform.model_validate({**data, "as_of": AS_OF.isoformat()})
-    return render_bundle_files(make_plan(kb, platform))
+    return render_bundle_files(_plan(kb, data))
 
 
 def _unescape(path: str, text: str) -> str:
@@ -68,9 +86,17 @@ def _unescape(path: str, text: str) -> str:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_full_answers_leave_no_placeholder(kb: KnowledgeBase, preset: str) -> None:
-    files = _files(kb, full_answers(kb, preset))
+    plan = _plan(kb, full_answers(kb, preset))
+    files = render_bundle_files(plan)
+    # A volume the knowledge base has no cited figure for (an Oracle home, Clusterware files)
+    # keeps its size to fill in, and the plan says why.
+    assert plan.capacity is not None
+    unsized = {v.name for v in plan.volumes if v.size_gb is None}
+    assert unsized == {line.split(":")[0] for line in plan.capacity.not_sized}
+    assert all(v.role in ("oracle_home", "crs") for v in plan.volumes if v.name in unsized)
+    allowed = {"<size>"} if unsized else set()
     left = {
-        path: sorted(set(PLACEHOLDER_RE.findall(_unescape(path, text))) - NOT_YET_ASKED)
+        path: sorted(set(PLACEHOLDER_RE.findall(_unescape(path, text))) - allowed)
         for path, text in files.items()
     }
     assert {path: found for path, found in left.items() if found} == {}
@@ -89,6 +115,13 @@ def test_answers_reach_every_file(kb: KnowledgeBase) -> None:
     assert "-aggregate aggr1_ssd " in filer
     assert "-clientmatch 192.168.10.0/24 " in filer
     assert "-broadcast-domain Storage " in filer or "ontap_port" not in filer
+    plan = _plan(kb, full_answers(kb, "current-rac"))
+    data = next(v for v in plan.volumes if v.role == "data")
+    assert data.size_gb and data.sizing and data.sizing.autosize_max_gb
+    assert f"-volume {data.name} -aggregate aggr1_ssd -size {data.size_gb}g " in filer
+    assert f"-maximum-size {data.sizing.autosize_max_gb}g" in filer
+    assert "ALTER DATABASE ADD LOGFILE THREAD 2" in files["oracle/redo_logs.sql"]
+    assert "**Capacity:**" in files["RUNBOOK.md"]
     inventory = files["ansible/inventory.ini"]
     assert inventory.splitlines()[-2:] == ["dbnode1", "dbnode2"]
 

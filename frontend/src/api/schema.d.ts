@@ -437,6 +437,18 @@ export interface components {
             /** Reviewer */
             reviewer: string;
         };
+        /** ArchiveWatch */
+        ArchiveWatch: {
+            /** Alert Pct */
+            alert_pct: number;
+            /**
+             * Hours To Full After Alert
+             * @description At the peak redo rate, from the alert to a full archive volume.
+             */
+            hours_to_full_after_alert: number | null;
+            /** Note */
+            note: string;
+        };
         /** AuditFinding */
         AuditFinding: {
             /**
@@ -501,6 +513,20 @@ export interface components {
                 [key: string]: string;
             };
             platform: components["schemas"]["Platform"];
+        };
+        /**
+         * Capacity
+         * @description Sizing results beyond the volumes: online redo logs, the archive alert, cloud capacity.
+         */
+        Capacity: {
+            archive?: components["schemas"]["ArchiveWatch"] | null;
+            cloud?: components["schemas"]["CloudCapacity"] | null;
+            /**
+             * Not Sized
+             * @description Volumes without a size, and what would size them.
+             */
+            not_sized?: string[];
+            redo_logs?: components["schemas"]["RedoLogPlan"] | null;
         };
         /** Catalog */
         Catalog: {
@@ -607,6 +633,19 @@ export interface components {
             id: string;
             /** Label */
             label: string;
+        };
+        /** CloudCapacity */
+        CloudCapacity: {
+            /** Needed Tib For Space */
+            needed_tib_for_space: number | null;
+            /** Needed Tib For Throughput */
+            needed_tib_for_throughput: number | null;
+            /** Note */
+            note: string;
+            /** Provisioned Tib */
+            provisioned_tib: number;
+            /** Service Level */
+            service_level: string;
         };
         /** CompareRequest */
         CompareRequest: {
@@ -1631,6 +1670,8 @@ export interface components {
              * Format: date
              */
             as_of: string;
+            /** @description Volume sizing results, when platform.sizing is given. */
+            capacity?: components["schemas"]["Capacity"] | null;
             /** Checks */
             checks: components["schemas"]["Check"][];
             expectations: components["schemas"]["Expectations"];
@@ -1674,6 +1715,8 @@ export interface components {
             layout: components["schemas"]["Layout"];
             network: components["schemas"]["Network"];
             oracle: components["schemas"]["Oracle"];
+            /** @description Optional capacity inputs: the plan then sizes the volumes. */
+            sizing?: components["schemas"]["Sizing"] | null;
         };
         /** PresetChoice */
         PresetChoice: {
@@ -1687,6 +1730,17 @@ export interface components {
             label: string;
             platform: components["schemas"]["Platform"];
             source?: components["schemas"]["SourceRef"] | null;
+        };
+        /** RedoLogPlan */
+        RedoLogPlan: {
+            /** Basis */
+            basis: string;
+            /** Groups Per Thread */
+            groups_per_thread: number;
+            /** Log File Mb */
+            log_file_mb: number;
+            /** Threads */
+            threads: number;
         };
         /** ReviewCreate */
         ReviewCreate: {
@@ -2131,6 +2185,58 @@ export interface components {
             /** Value */
             value: string;
         };
+        /**
+         * Sizing
+         * @description Optional capacity inputs. Each volume gets a size only when the inputs for its files are
+         *     given; nothing is guessed.
+         */
+        Sizing: {
+            /**
+             * Archive Retention Days
+             * @description Days archived logs stay on the archive volume.
+             */
+            archive_retention_days?: number | null;
+            /**
+             * Daily Change Pct
+             * @description Share of the data changed per day, %.
+             */
+            daily_change_pct?: number | null;
+            /**
+             * Database Gb
+             * @description Datafiles today, GB.
+             */
+            database_gb?: number | null;
+            /**
+             * Growth Pct Per Year
+             * @description Yearly growth of the datafiles, %.
+             */
+            growth_pct_per_year?: number | null;
+            /**
+             * Horizon Years
+             * @description Years the volumes must last before resizing.
+             */
+            horizon_years?: number | null;
+            /**
+             * Oracle Homes
+             * @description Oracle homes on the ORACLE_HOME volume.
+             */
+            oracle_homes?: number | null;
+            /**
+             * Redo Gb Per Day
+             * @description Redo written per day, GB.
+             */
+            redo_gb_per_day?: number | null;
+            /**
+             * Redo Mb Per S
+             * @description Peak redo rate, MB/s.
+             */
+            redo_mb_per_s?: number | null;
+            /**
+             * Snapshot Retention Days
+             * @description Days the filer keeps snapshots of the data.
+             */
+            snapshot_retention_days?: number | null;
+        };
         /** Source */
         Source: {
             /** Authors */
@@ -2304,6 +2410,12 @@ export interface components {
             role: "data" | "redo" | "control" | "archive" | "oracle_home" | "crs";
             /** Rules */
             rules: string[];
+            /**
+             * Size Gb
+             * @description Planned size in GB when platform.sizing gives what the volume's files need.
+             */
+            size_gb?: number | null;
+            sizing?: components["schemas"]["VolumeSizing"] | null;
         };
         /**
          * VolumeEffect
@@ -2317,6 +2429,32 @@ export interface components {
              * @enum {string}
              */
             role: "data" | "redo" | "control" | "archive" | "oracle_home" | "crs";
+        };
+        /**
+         * VolumeSizing
+         * @description How a volume's size was reached: the arithmetic, what it assumes, and the sources of
+         *     the figures it uses.
+         */
+        VolumeSizing: {
+            /** Arithmetic */
+            arithmetic: string[];
+            /** Assumptions */
+            assumptions: string[];
+            /**
+             * Autosize Max Gb
+             * @description Most the volume may grow to by itself (ONTAP autosize).
+             */
+            autosize_max_gb?: number | null;
+            /**
+             * Snapshot Reserve Pct
+             * @description Share of the volume held for snapshots, % (ONTAP).
+             */
+            snapshot_reserve_pct?: number | null;
+            /**
+             * Sources
+             * @description `source-id: locator` of each figure used.
+             */
+            sources: string[];
         };
         /** WhatIfRequest */
         WhatIfRequest: {

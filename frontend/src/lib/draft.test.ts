@@ -61,3 +61,66 @@ describe("validation", () => {
     expect(validateDraft(draft, false)["filer.os_version"]).toBeUndefined();
   });
 });
+
+describe("hand-over and sizing answers", () => {
+  function answered() {
+    const draft = structuredClone(DEFAULT_DRAFT);
+    draft.oracle.rac = true;
+    draft.oracle.rac_nodes = "2";
+    draft.handover.svm = "svm_prod";
+    draft.handover.cluster_nodes = "dbnode1, dbnode2";
+    draft.handover.p1_host_interface = "eth1";
+    draft.handover.p1_filer_address = "192.168.10.21";
+    draft.handover.p2_filer_address = "192.168.11.21";
+    draft.handover.oracle_uid = "54321";
+    draft.sizing.database_gb = "800";
+    draft.sizing.redo_mb_per_s = "2.5";
+    return draft;
+  }
+
+  it("sends nothing when no question is answered", () => {
+    const platform = toPlatform(DEFAULT_DRAFT);
+    expect(platform.handover).toBeNull();
+    expect(platform.sizing).toBeNull();
+  });
+
+  it("builds the nested hand-over and the sizing section", () => {
+    const platform = toPlatform(answered());
+    expect(platform.handover?.svm).toBe("svm_prod");
+    expect(platform.handover?.cluster_nodes).toEqual(["dbnode1", "dbnode2"]);
+    expect(platform.handover?.paths).toEqual([
+      { host_interface: "eth1", host_address: null, filer_interface: null, filer_address: "192.168.10.21" },
+      { host_interface: null, host_address: null, filer_interface: null, filer_address: "192.168.11.21" },
+    ]);
+    expect(platform.handover?.oracle_uid).toBe(54321);
+    expect(platform.sizing?.database_gb).toBe(800);
+    expect(platform.sizing?.redo_mb_per_s).toBe(2.5);
+    expect(platform.sizing?.horizon_years).toBeNull();
+  });
+
+  it("drops answers that do not apply (cluster nodes without RAC, SVM on other vendors)", () => {
+    const draft = answered();
+    draft.oracle.rac = false;
+    draft.filer.vendor = "oracle_zfssa";
+    const platform = toPlatform(draft);
+    expect(platform.handover?.cluster_nodes).toEqual([]);
+    expect(platform.handover?.svm).toBeNull();
+  });
+
+  it("round-trips through a saved platform and the URL", () => {
+    const draft = answered();
+    expect(draftFromPlatform(toPlatform(draft))).toEqual(draft);
+    expect(decodeDraft(encodeDraft(draft))).toEqual(draft);
+  });
+
+  it("names the hand-over field with a bad answer", () => {
+    const draft = answered();
+    draft.handover.p1_host_address = "192.168.10.11";
+    draft.handover.client_subnet = "10.0.0.0/33";
+    draft.sizing.database_gb = "a lot";
+    const errors = validateDraft(draft, true);
+    expect(errors["handover.p1_host_address"]).toContain("prefix length");
+    expect(errors["handover.client_subnet"]).toContain("CIDR");
+    expect(errors["sizing.database_gb"]).toContain("as a number");
+  });
+});

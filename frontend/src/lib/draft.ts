@@ -44,7 +44,43 @@ export interface Draft {
     throughput_mb_s: string;
   };
   layout: { oracle_home: string; filer_host: string; db_name: string; volumes: string };
+  /** Hand-over answers, all optional; paths are flat (p1_host_address …) to fit the URL. */
+  handover: Record<HandoverField, string>;
+  sizing: Record<SizingField, string>;
   as_of: string;
+}
+
+export const PATH_FIELDS = ["host_interface", "host_address", "filer_interface", "filer_address"] as const;
+export const MAX_PATHS = 4;
+const NAME_FIELDS = [
+  "svm",
+  "aggregate",
+  "capacity_pool",
+  "broadcast_domain",
+  "cluster_nodes",
+  "client_subnet",
+  "nfs4_id_domain",
+  "oracle_uid",
+  "oracle_gid",
+] as const;
+const PATH_KEYS = [1, 2, 3, 4].flatMap((n) => PATH_FIELDS.map((f) => `p${n}_${f}` as const));
+export type HandoverField = (typeof NAME_FIELDS)[number] | (typeof PATH_KEYS)[number];
+export const HANDOVER_FIELDS: readonly HandoverField[] = [...NAME_FIELDS, ...PATH_KEYS];
+export const SIZING_FIELDS = [
+  "database_gb",
+  "growth_pct_per_year",
+  "horizon_years",
+  "redo_mb_per_s",
+  "redo_gb_per_day",
+  "archive_retention_days",
+  "snapshot_retention_days",
+  "daily_change_pct",
+  "oracle_homes",
+] as const;
+export type SizingField = (typeof SIZING_FIELDS)[number];
+
+function blank<K extends string>(keys: readonly K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((k) => [k, ""])) as Record<K, string>;
 }
 
 export type Section = Exclude<keyof Draft, "as_of">;
@@ -74,10 +110,12 @@ export const DEFAULT_DRAFT: Draft = {
   },
   filer: { vendor: "netapp", model: "", os_version: "9.14.1", interface: "", service_level: "", capacity_tib: "", throughput_mb_s: "" },
   layout: { oracle_home: "local", filer_host: "filer01", db_name: "PROD", volumes: "separate" },
+  handover: blank(HANDOVER_FIELDS),
+  sizing: blank(SIZING_FIELDS),
   as_of: "",
 };
 
-const SECTIONS: Section[] = ["host", "network", "oracle", "filer", "layout"];
+const SECTIONS: Section[] = ["host", "network", "oracle", "filer", "layout", "handover", "sizing"];
 
 function cloneDefaults(): Draft {
   return structuredClone(DEFAULT_DRAFT);
@@ -142,6 +180,13 @@ function text(value: unknown): string {
 export function draftFromPlatform(platform: Platform): Draft {
   const draft = cloneDefaults();
   const source = platform as unknown as Record<string, Record<string, unknown> | string | null>;
+  const handover = (platform.handover ?? {}) as Record<string, unknown>;
+  const flat: Record<string, unknown> = { ...handover };
+  if (Array.isArray(handover.cluster_nodes)) flat.cluster_nodes = handover.cluster_nodes.join(", ");
+  (Array.isArray(handover.paths) ? handover.paths : []).forEach((path, index) => {
+    for (const field of PATH_FIELDS) flat[`p${index + 1}_${field}`] = (path as Record<string, unknown>)[field];
+  });
+  source.handover = flat;
   for (const section of SECTIONS) {
     const given = (source[section] ?? {}) as Record<string, unknown>;
     const values = draft[section] as unknown as Record<string, string | boolean>;
@@ -165,6 +210,8 @@ function optionalText(value: string): string | null {
 
 /** Cloud NAS vendors: the service level and capacity go with them, and only with them. */
 export const CLOUD_VENDORS = new Set(["azure_anf", "gcp_gcnv"]);
+/** Vendors whose filers take ONTAP names (SVM, aggregate, broadcast domain). */
+export const ONTAP_VENDORS = new Set(["netapp", "aws_fsxn"]);
 /** Amazon FSx for NetApp ONTAP: the provisioned throughput capacity goes with it, and only with it. */
 export const THROUGHPUT_VENDORS = new Set(["aws_fsxn"]);
 
@@ -218,6 +265,57 @@ export function toPlatform(draft: Draft): Platform {
       db_name: draft.layout.db_name.trim(),
       volumes: draft.layout.volumes as NonNullable<Platform["layout"]["volumes"]>,
     },
+    handover: toHandover(draft),
+    sizing: toSizing(draft),
     as_of: draft.as_of || null,
   };
+}
+
+/** How many storage paths the hand-over step asks about: one per NIC, at most four. */
+export function pathCount(draft: Draft): number {
+  return Math.max(1, Math.min(MAX_PATHS, Number(draft.network.nic_count) || 1));
+}
+
+function toHandover(draft: Draft): Platform["handover"] {
+  const h = draft.handover;
+  const paths = [];
+  for (let n = 1; n <= pathCount(draft); n += 1) {
+    const answer = (field: (typeof PATH_FIELDS)[number]) => optionalText(h[`p${n}_${field}` as HandoverField] ?? "");
+    paths.push({
+      host_interface: answer("host_interface"),
+      host_address: answer("host_address"),
+      filer_interface: answer("filer_interface"),
+      filer_address: answer("filer_address"),
+    });
+  }
+  const unanswered = (path: Record<string, string | null> | undefined) =>
+    path !== undefined && Object.values(path).every((v) => v === null);
+  while (unanswered(paths[paths.length - 1])) paths.pop();
+  const nodes = draft.oracle.rac
+    ? h.cluster_nodes
+        .split(/[\s,]+/)
+        .map((n) => n.trim())
+        .filter(Boolean)
+    : [];
+  const ontap = ONTAP_VENDORS.has(draft.filer.vendor);
+  const result = {
+    svm: ontap ? optionalText(h.svm) : null,
+    aggregate: ontap ? optionalText(h.aggregate) : null,
+    capacity_pool: CLOUD_VENDORS.has(draft.filer.vendor) ? optionalText(h.capacity_pool) : null,
+    broadcast_domain: ontap ? optionalText(h.broadcast_domain) : null,
+    paths,
+    cluster_nodes: nodes,
+    client_subnet: optionalText(h.client_subnet),
+    nfs4_id_domain: draft.oracle.nfs_version === "4.1" ? optionalText(h.nfs4_id_domain) : null,
+    oracle_uid: optionalNumber(h.oracle_uid),
+    oracle_gid: optionalNumber(h.oracle_gid),
+  };
+  const empty = Object.values(result).every((v) => v === null || (Array.isArray(v) && v.length === 0));
+  return empty ? null : result;
+}
+
+function toSizing(draft: Draft): Platform["sizing"] {
+  const entries = SIZING_FIELDS.map((field) => [field, optionalNumber(draft.sizing[field])] as const);
+  if (entries.every(([, value]) => value === null)) return null;
+  return Object.fromEntries(entries) as Platform["sizing"];
 }

@@ -1,7 +1,7 @@
 // Field checks that mirror the backend's (domain/platform.py), so bad input is caught in the
 // browser with a message that says how to fix it, and never sent.
 import { z } from "zod";
-import { CLOUD_VENDORS, THROUGHPUT_VENDORS, type Draft, type Section } from "./draft";
+import { CLOUD_VENDORS, MAX_PATHS, THROUGHPUT_VENDORS, type Draft, type Section } from "./draft";
 
 const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 const HOSTNAME = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`);
@@ -22,6 +22,33 @@ const wholeNumber = (min: number, max: number, what: string) =>
     .refine((v) => Number(v) >= min && Number(v) <= max, `${what} must be between ${min} and ${max}`);
 const optionalWhole = (min: number, max: number, what: string) =>
   z.union([z.literal(""), wholeNumber(min, max, what)]);
+
+const OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
+const IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+const CIDR = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}/(?:3[0-2]|[12]?[0-9])$`);
+const storageName = z.union([
+  z.literal(""),
+  z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,46}$/, "use a name such as svm_prod or aggr1: letters, digits, _ . - starting with a letter or _"),
+]);
+const optionalDecimal = (what: string) =>
+  z.union([z.literal(""), z.string().regex(/^\d{1,7}(\.\d{1,3})?$/, `enter ${what} as a number, e.g. 12 or 0.5`)]);
+
+function pathSchemas(): Record<string, z.ZodType> {
+  const schemas: Record<string, z.ZodType> = {};
+  for (let n = 1; n <= MAX_PATHS; n += 1) {
+    schemas[`p${n}_host_interface`] = interfaceName;
+    schemas[`p${n}_filer_interface`] = interfaceName;
+    schemas[`p${n}_host_address`] = z.union([
+      z.literal(""),
+      z.string().regex(CIDR, "use the address with its prefix length, such as 192.168.10.11/24"),
+    ]);
+    schemas[`p${n}_filer_address`] = z.union([
+      z.literal(""),
+      z.string().regex(IPV4, "use a dotted IPv4 address such as 192.168.10.21"),
+    ]);
+  }
+  return schemas;
+}
 
 export const FIELD_SCHEMAS: { [S in Section]: Partial<Record<keyof Draft[S], z.ZodType>> } = {
   host: {
@@ -60,6 +87,35 @@ export const FIELD_SCHEMAS: { [S in Section]: Partial<Record<keyof Draft[S], z.Z
       z.literal(""),
       z.string().regex(/^\d{1,4}(\.\d{1,3})?$/, "use the provisioned capacity in TiB, e.g. 8 or 0.5"),
     ]),
+  },
+  handover: {
+    svm: storageName,
+    aggregate: storageName,
+    capacity_pool: storageName,
+    broadcast_domain: storageName,
+    cluster_nodes: z.union([
+      z.literal(""),
+      z.string().refine(
+        (v) => v.split(/[\s,]+/).filter(Boolean).every((n) => HOSTNAME.test(n)),
+        "list host names separated by commas, e.g. dbnode1, dbnode2",
+      ),
+    ]),
+    client_subnet: z.union([z.literal(""), z.string().regex(CIDR, "use a network in CIDR form, such as 192.168.10.0/24")]),
+    nfs4_id_domain: optionalHostName,
+    oracle_uid: optionalWhole(1, 2_147_483_646, "the user id"),
+    oracle_gid: optionalWhole(1, 2_147_483_646, "the group id"),
+    ...pathSchemas(),
+  },
+  sizing: {
+    database_gb: optionalDecimal("the datafiles' size in GB"),
+    growth_pct_per_year: optionalDecimal("the yearly growth in %"),
+    horizon_years: optionalWhole(0, 30, "the horizon in years"),
+    redo_mb_per_s: optionalDecimal("the peak redo rate in MB/s"),
+    redo_gb_per_day: optionalDecimal("the redo per day in GB"),
+    archive_retention_days: optionalWhole(1, 3650, "the archive retention in days"),
+    snapshot_retention_days: optionalWhole(1, 3650, "the snapshot retention in days"),
+    daily_change_pct: optionalDecimal("the daily change in %"),
+    oracle_homes: optionalWhole(1, 64, "the number of Oracle homes"),
   },
   layout: {
     filer_host: hostName,
@@ -102,4 +158,6 @@ export const STEP_OF_SECTION: Record<Section, number> = {
   oracle: 2,
   filer: 3,
   layout: 4,
+  handover: 5,
+  sizing: 5,
 };

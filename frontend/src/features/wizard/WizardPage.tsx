@@ -8,11 +8,20 @@ import { useDebounced } from "../../lib/useDebounced";
 import { STEP_OF_SECTION, validateDraft } from "../../lib/validation";
 import { PlanPanel } from "../plan/PlanPanel";
 import { ReviewStep } from "./ReviewStep";
-import { HostStep, LayoutStep, NetworkStep, OracleStep, STEPS, StorageStep, type StepProps } from "./steps";
+import {
+  HandoverStep,
+  HostStep,
+  LayoutStep,
+  NetworkStep,
+  OracleStep,
+  STEPS,
+  StorageStep,
+  type StepProps,
+} from "./steps";
 import { useCatalog, usePlan } from "./usePlan";
 import { PresetPicker } from "../../components/PresetPicker";
 
-const STEP_VIEWS = [HostStep, NetworkStep, OracleStep, StorageStep, LayoutStep];
+const STEP_VIEWS = [HostStep, NetworkStep, OracleStep, StorageStep, LayoutStep, HandoverStep];
 
 /** Keep dependent answers valid when the OS or the vendor changes. */
 function adjust(draft: Draft, catalog: Catalog, section: Section, field: string): Draft {

@@ -1,10 +1,18 @@
 // The fields of each wizard step. Every choice list comes from the catalog.
 import type { Catalog } from "../../api/client";
 import { CheckField, SelectField, TextField } from "../../components/Fields";
-import type { Draft, Section } from "../../lib/draft";
+import {
+  CLOUD_VENDORS,
+  ONTAP_VENDORS,
+  pathCount,
+  type Draft,
+  type HandoverField,
+  type Section,
+  type SizingField,
+} from "../../lib/draft";
 import type { FieldErrors } from "../../lib/validation";
 
-export const STEPS = ["Host", "Network", "Oracle", "Storage", "Names & layout", "Review"] as const;
+export const STEPS = ["Host", "Network", "Oracle", "Storage", "Names & layout", "Hand-over & sizing", "Review"] as const;
 
 export interface StepProps {
   draft: Draft;
@@ -339,6 +347,85 @@ export function LayoutStep({ draft, errors, set }: StepProps) {
           { value: "shared", label: "Shared: data, redo and control in one volume" },
         ]}
       />
+    </div>
+  );
+}
+
+const LATER = "Optional: leave blank to fill in later; the runbook lists what is left.";
+
+export function HandoverStep({ draft, errors, set }: StepProps) {
+  const text = (field: HandoverField, label: string, hint?: string) => (
+    <TextField
+      key={field}
+      label={label}
+      name={`handover.${field}`}
+      value={draft.handover[field] ?? ""}
+      error={errors[`handover.${field}`]}
+      hint={hint}
+      onChange={(value) => set("handover", field, value)}
+    />
+  );
+  const size = (field: SizingField, label: string, hint?: string) => (
+    <TextField
+      key={field}
+      label={label}
+      name={`sizing.${field}`}
+      inputMode="decimal"
+      value={draft.sizing[field]}
+      error={errors[`sizing.${field}`]}
+      hint={hint}
+      onChange={(value) => set("sizing", field, value)}
+    />
+  );
+  const ontap = ONTAP_VENDORS.has(draft.filer.vendor);
+  const paths = Array.from({ length: pathCount(draft) }, (_, i) => i + 1);
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-slate-700">{LATER}</p>
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Names</legend>
+        <div className={grid}>
+          {ontap && text("svm", "SVM (vserver) name", "e.g. svm_prod")}
+          {ontap && text("aggregate", "Aggregate", "Where the volumes are created, e.g. aggr1")}
+          {ontap &&
+            draft.filer.vendor === "netapp" &&
+            text("broadcast_domain", "Broadcast domain", "Of the NFS data ports, for the MTU step.")}
+          {CLOUD_VENDORS.has(draft.filer.vendor) && text("capacity_pool", "Capacity pool", "Where the volumes are created.")}
+          {draft.oracle.rac && text("cluster_nodes", "RAC node host names", "Every node, this host included, separated by commas.")}
+          {text("client_subnet", "Client subnet", "For export policies, e.g. 192.168.10.0/24")}
+          {draft.oracle.nfs_version === "4.1" && text("nfs4_id_domain", "NFSv4 ID domain", "Set on the SVM and in /etc/idmapd.conf.")}
+          {text("oracle_uid", "Oracle owner user id", "e.g. 54321")}
+          {text("oracle_gid", "Oracle owner group id", "e.g. 54321")}
+        </div>
+      </fieldset>
+      {paths.map((n) => (
+        <fieldset key={n}>
+          <legend className="mb-2 text-sm font-semibold text-slate-900">Storage path {n}</legend>
+          <div className={grid}>
+            {text(`p${n}_host_interface` as HandoverField, `Path ${n}: host interface`, "e.g. eth1")}
+            {text(`p${n}_host_address` as HandoverField, `Path ${n}: host address`, "With its prefix, e.g. 192.168.10.11/24")}
+            {text(`p${n}_filer_interface` as HandoverField, `Path ${n}: filer interface`, "e.g. e0a")}
+            {text(`p${n}_filer_address` as HandoverField, `Path ${n}: filer address`, "e.g. 192.168.10.21")}
+          </div>
+        </fieldset>
+      ))}
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Sizing</legend>
+        <p className="mb-2 text-sm text-slate-700">
+          A volume is sized only when the inputs for its files are given; nothing is guessed.
+        </p>
+        <div className={grid}>
+          {size("database_gb", "Datafiles today (GB)")}
+          {size("growth_pct_per_year", "Growth per year (%)")}
+          {size("horizon_years", "Horizon (years)")}
+          {size("daily_change_pct", "Data changed per day (%)", "With the snapshot retention, sizes the snapshot reserve.")}
+          {size("snapshot_retention_days", "Snapshot retention (days)")}
+          {size("redo_mb_per_s", "Peak redo rate (MB/s)", "Sizes the online redo logs.")}
+          {size("redo_gb_per_day", "Redo per day (GB)")}
+          {size("archive_retention_days", "Archive retention (days)")}
+          {size("oracle_homes", "Oracle homes on the filer")}
+        </div>
+      </fieldset>
     </div>
   );
 }

@@ -1,0 +1,100 @@
+import { expect, test, type Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SCREENSHOTS, WIDTHS, expectAccessible, screenshot, waitForPlan } from "./helpers";
+
+/** Linux RAC + Direct NFS + ONTAP 9 (the current-rac preset), every hand-over and sizing answer. */
+async function fillHandover(page: Page): Promise<void> {
+  await page.goto("/");
+  await page.getByLabel("Start from a preset").selectOption("current-rac");
+  await waitForPlan(page);
+  await page.getByRole("button", { name: "6. Hand-over & sizing" }).click();
+  await expect(page.getByRole("heading", { name: "Hand-over & sizing" })).toBeVisible();
+  const answers: Record<string, string> = {
+    "SVM (vserver) name": "svm_prod",
+    Aggregate: "aggr1_ssd",
+    "Broadcast domain": "Storage",
+    "RAC node host names": "rac01, rac02",
+    "Client subnet": "192.168.10.0/23",
+    "Oracle owner user id": "54321",
+    "Oracle owner group id": "54321",
+    "Path 1: host interface": "ens1f0",
+    "Path 1: host address": "192.168.10.11/24",
+    "Path 1: filer interface": "e0e",
+    "Path 1: filer address": "192.168.10.21",
+    "Path 2: host interface": "ens1f1",
+    "Path 2: host address": "192.168.11.11/24",
+    "Path 2: filer interface": "e0f",
+    "Path 2: filer address": "192.168.11.21",
+    "Datafiles today (GB)": "2000",
+    "Growth per year (%)": "20",
+    "Horizon (years)": "3",
+    "Data changed per day (%)": "5",
+    "Snapshot retention (days)": "7",
+    "Peak redo rate (MB/s)": "15",
+    "Redo per day (GB)": "300",
+    "Archive retention (days)": "3",
+    "Oracle homes on the filer": "2",
+  };
+  for (const [label, value] of Object.entries(answers)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await waitForPlan(page);
+}
+
+function unzip(bytes: Buffer): (name: string) => string {
+  const dir = mkdtempSync(join(tmpdir(), "nasplan-bundle-"));
+  const zip = join(dir, "bundle.zip");
+  execFileSync("sh", ["-c", 'cat > "$1"', "sh", zip], { input: bytes });
+  execFileSync("unzip", ["-q", zip, "-d", join(dir, "files")]);
+  return (name) => readFileSync(join(dir, "files", "nasplan-racdb", name), "utf8");
+}
+
+test("hand-over answers and sizes reach the bundle; the runbook prints", async ({ page }) => {
+  await fillHandover(page);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download config bundle (.zip)" }).click(),
+  ]);
+  const file = unzip(readFileSync(await download.path()));
+
+  const filer = file("filer/commands.txt");
+  expect(filer).toContain("-vserver svm_prod ");
+  expect(filer).toContain("-aggregate aggr1_ssd -size 4671g ");
+  expect(filer).toContain("-percent-snapshot-space 26");
+  expect(filer).toContain("-maximum-size 5606g");
+  expect(filer).toContain("-clientmatch 192.168.10.0/23 ");
+  expect(filer).toContain("-broadcast-domain Storage ");
+  const oranfstab = file("oracle/oranfstab");
+  expect(oranfstab).toContain("local: ens1f0\npath: 192.168.10.21\nlocal: ens1f1\npath: 192.168.11.21\n");
+  expect(file("ansible/inventory.ini")).toMatch(/\nrac01\nrac02\n$/);
+  expect(file("oracle/redo_logs.sql")).toContain("SIZE 18000M;");
+  const runbook = file("RUNBOOK.md");
+  expect(runbook).toContain("| racdb_data | data | 4,671 GB | 26% | 5,606 GB |");
+  // Only what no cited figure sizes is left to fill in: the home and Clusterware volumes.
+  const left = runbook.split("**Values to fill in first**")[1]?.split("\n## ")[0] ?? "";
+  expect(left.match(/^- .*$/gm)).toEqual([
+    expect.stringMatching(/^- \\<size\\>: volume sizes \(platform.sizing\); in filer\/commands.txt$/),
+  ]);
+
+  // The runbook as the reviewer prints it.
+  const platformResponse = await page.request.post("/api/v1/plans/runbook?format=html", {
+    data: JSON.parse(file("plan.json")).plan.platform,
+  });
+  expect(platformResponse.ok()).toBe(true);
+  await page.setContent(await platformResponse.text());
+  await page.pdf({ path: `${SCREENSHOTS}runbook-handover.pdf`, format: "A4" });
+});
+
+for (const [name, width] of Object.entries(WIDTHS)) {
+  test(`the hand-over step is accessible at ${name} width`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await fillHandover(page);
+    await expectAccessible(page, `hand-over ${name}`);
+    await screenshot(page, `handover-${name}`);
+    await page.getByLabel("Path 1: host address").fill("192.168.10.11");
+    await expect(page.getByText("use the address with its prefix length, such as 192.168.10.11/24")).toBeVisible();
+  });
+}
