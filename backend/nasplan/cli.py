@@ -3,6 +3,7 @@
 nasplan plan platform.json [--as-of 2005-06-01] [--json]
 nasplan bundle platform.json -o bundle.zip [--as-of ...]
 nasplan runbook platform.json [--format md|html] [-o runbook.md]
+nasplan audit --platform platform.json /etc/fstab init.ora [kind:path ...] [--json]
 nasplan rules [--category mount] [--json]
 nasplan rule NTAP-MINRA-OFF
 nasplan presets
@@ -16,10 +17,12 @@ import datetime as dt
 import json
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast, get_args
 
 from pydantic import ValidationError
 
+from nasplan.audit.compare import FileKind, audit
+from nasplan.audit.detect import detect_kind
 from nasplan.domain.plan import Expectations, Plan
 from nasplan.domain.platform import Platform
 from nasplan.engine.planner import make_plan
@@ -48,6 +51,14 @@ def _parser() -> argparse.ArgumentParser:
     runbook.add_argument("--format", choices=("md", "html"), default="md")
     runbook.add_argument("-o", "--output", help="file to write (default: standard output)")
     runbook.add_argument("--as-of", type=dt.date.fromisoformat)
+    audit_cmd = sub.add_parser(
+        "audit", help="check pasted configuration files against the plan (exit 1 on errors)"
+    )
+    audit_cmd.add_argument("--platform", required=True, help="path to a platform JSON file")
+    audit_cmd.add_argument(
+        "files", nargs="+", help="files to check; KIND:PATH names the kind, else it is recognised"
+    )
+    audit_cmd.add_argument("--json", action="store_true", help="print the report as JSON")
     rules = sub.add_parser("rules", help="list the rules of the knowledge base")
     rules.add_argument("--category")
     rules.add_argument("--json", action="store_true")
@@ -74,6 +85,8 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         return _plan(kb, args.platform, args.as_of, args.json, out)
     if args.command in ("bundle", "runbook"):
         return _files(kb, args, out)
+    if args.command == "audit":
+        return _audit(kb, args, out)
     if args.command == "rules":
         return _rules(kb, args.category, args.json, out)
     if args.command == "rule":
@@ -124,6 +137,43 @@ def _files(kb: KnowledgeBase, args: argparse.Namespace, out: TextIO) -> int:
         else:
             print(text, end="", file=out)
     return 1 if any(f.severity == "error" for f in plan.findings) else 0
+
+
+def _audit(kb: KnowledgeBase, args: argparse.Namespace, out: TextIO) -> int:
+    plan = _load_plan(kb, args.platform, None)
+    if plan is None:
+        return 2
+    files: dict[FileKind, str] = {}
+    kinds = get_args(FileKind)
+    for spec in args.files:
+        kind_text, sep, path = spec.partition(":")
+        if not sep or kind_text not in kinds:
+            kind_text, path = "", spec
+        try:
+            text = Path(path).read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            print(f"cannot read {path}: {exc}", file=sys.stderr)
+            return 2
+        if not kind_text:
+            detected = detect_kind(text)
+            if detected is None or detected.kind not in kinds:
+                print(f"{path}: cannot tell what it is; write KIND:{path}", file=sys.stderr)
+                return 2
+            kind_text = detected.kind
+        kind = cast(FileKind, kind_text)
+        files[kind] = f"{files[kind]}\n{text}" if kind in files else text
+    report = audit(kb, plan.platform, files)
+    if args.json:
+        print(report.model_dump_json(indent=2), file=out)
+    else:
+        for f in report.findings:
+            where = f"{f.file}:{f.line}" if f.line else f.file
+            print(f"{f.severity.upper():7} {where}  {f.rule}: {f.message}", file=out)
+            if f.fix:
+                print(f"        use: {f.fix}", file=out)
+        for line in report.not_checked:
+            print(f"not checked: {line}", file=out)
+    return 1 if any(f.severity == "error" for f in report.findings) else 0
 
 
 def _plan(kb: KnowledgeBase, path: str, as_of: dt.date | None, as_json: bool, out: TextIO) -> int:

@@ -80,3 +80,23 @@ def test_plan_text_shows_capacity(tmp_path: Path) -> None:
     text = out.getvalue()
     assert "Capacity:" in text and "online redo logs: 2 x 3000 MB per thread" in text
     assert "not sized: prod_arch: needs redo_gb_per_day and archive_retention_days" in text
+
+
+def test_audit_exits_non_zero_on_errors_and_recognises_files(tmp_path: Path) -> None:
+    platform = tmp_path / "platform.json"
+    body = json.loads(json.dumps(EXAMPLE_PLATFORM))
+    platform.write_text(json.dumps(body))
+    vfstab = tmp_path / "vfstab"
+    vfstab.write_text(
+        "filer01:/vol/prod_data - /u02/oradata/PROD nfs - yes "
+        "rw,bg,soft,intr,rsize=32768,wsize=32768,vers=3,proto=udp\n"
+    )
+    out = io.StringIO()
+    assert main(["audit", "--platform", str(platform), str(vfstab)], out) == 1
+    text = out.getvalue()
+    assert "ERROR   vfstab:1  NFS-V3-TCP" in text and "use: filer01:/vol/prod_data\t-\t" in text
+    good = tmp_path / "good"
+    good.write_text("nosnap=on, nosnapdir=on, minra=off, no_atime_update=on, nvfail=on\n")
+    out = io.StringIO()
+    assert main(["audit", "--platform", str(platform), f"vol_options:{good}"], out) == 0
+    assert "not checked:" in out.getvalue()

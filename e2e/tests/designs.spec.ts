@@ -6,7 +6,7 @@ async function saveDesign(page: Page, name: string) {
   await page.goto("/");
   await fillTr3322(page);
   await waitForPlan(page);
-  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "7. Review" }).click();
   await page.getByLabel("Design name").fill(name);
   await page.getByRole("button", { name: "Save design" }).click();
   const links = page.getByRole("region", { name: "Saved design links" });

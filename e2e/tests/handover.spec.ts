@@ -54,6 +54,10 @@ function unzip(bytes: Buffer): (name: string) => string {
 
 test("hand-over answers and sizes reach the bundle; the runbook prints", async ({ page }) => {
   await fillHandover(page);
+  // The page shows the sizes: on the diagram and in the capacity table.
+  await expect(page.getByText("data · 4,671 GB")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Capacity" })).toBeVisible();
+  await expect(page.getByText(/Not sized: racdb_orahome: needs a cited size per Oracle home/)).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Download config bundle (.zip)" }).click(),

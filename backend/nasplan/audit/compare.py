@@ -12,6 +12,19 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from nasplan.audit.outputs import (
+    DnfsServer,
+    OntapRecord,
+    parse_dnfs_servers,
+    parse_etc_system,
+    parse_ndd,
+    parse_nfso,
+    parse_ontap_fields,
+    parse_options_nfs,
+    parse_show_parameter,
+    parse_spfile_text,
+    parse_sysctl,
+)
 from nasplan.audit.parsers import (
     MountEntry,
     NfstabServer,
@@ -25,21 +38,73 @@ from nasplan.audit.parsers import (
     parse_vfstab,
     parse_vol_options,
 )
+from nasplan.audit.roles import DeclaredRole, guess_role
 from nasplan.domain.plan import Finding, Mount, Plan
 from nasplan.domain.platform import OsName, Platform
+from nasplan.domain.vocabulary import Role
 from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.schema import Rule
+from nasplan.renderers.mount_table import entry_text
 
 FileKind = Literal[
-    "vfstab", "fstab", "filesystems", "mount", "init.ora", "vol_options", "oranfstab"
+    "vfstab",
+    "fstab",
+    "filesystems",
+    "mount",
+    "init.ora",
+    "vol_options",
+    "oranfstab",
+    "spfile",
+    "show_parameter",
+    "sysctl",
+    "nfso",
+    "etc_system",
+    "ndd",
+    "options_nfs",
+    "ontap_fields",
+    "dnfs_servers",
 ]
+# Settings files and command outputs: the parser, the plan mechanism they show, and how the
+# planned value is written in that file (the fix line).
+PARAMETER_KINDS: dict[str, tuple[Callable[[str], Parsed[Parameter]], str, str]] = {
+    "init.ora": (parse_init_ora, "init_ora", "*.{key}={value}"),
+    "spfile": (parse_spfile_text, "init_ora", "*.{key}={value}"),
+    "show_parameter": (
+        parse_show_parameter,
+        "init_ora",
+        "ALTER SYSTEM SET {key}={value} SCOPE=SPFILE SID='*';",
+    ),
+    "vol_options": (parse_vol_options, "ontap7_vol_option", "vol options {volume} {key} {value}"),
+    "sysctl": (parse_sysctl, "sysctl", "{key} = {value}"),
+    "nfso": (parse_nfso, "nfso", "nfso -p -o {key}={value}"),
+    "etc_system": (parse_etc_system, "etc_system", "set {key}={value}"),
+    "ndd": (parse_ndd, "ndd", "ndd -set /dev/tcp {key} {value}"),
+    "options_nfs": (parse_options_nfs, "ontap7_option", "options {key} {value}"),
+}
 MOUNT_PARSERS: dict[str, Callable[[str], Parsed[MountEntry]]] = {
     "vfstab": parse_vfstab,
     "fstab": parse_fstab,
     "filesystems": parse_filesystems,
     "mount": parse_mount_output,
 }
+_DATABASE_ROLES = ["data", "redo", "control", "archive"]
+# Which plan settings each kind of pasted file shows (for "not checked").
+MECHANISMS_OF_KIND: dict[str, tuple[str, ...]] = {
+    "init.ora": ("init_ora",),
+    "spfile": ("init_ora",),
+    "show_parameter": ("init_ora",),
+    "vol_options": ("ontap7_vol_option",),
+    "oranfstab": ("dnfs",),
+    "dnfs_servers": ("dnfs",),
+    "sysctl": ("sysctl",),
+    "nfso": ("nfso",),
+    "etc_system": ("etc_system",),
+    "ndd": ("ndd",),
+    "options_nfs": ("ontap7_option",),
+    "ontap_fields": ("ontap_nfs_server", "ontap_volume", "ontap_snapshot_policy", "ontap_port"),
+}
+CHECKABLE_MECHANISMS = frozenset(m for ms in MECHANISMS_OF_KIND.values() for m in ms)
 # Options that a running system does not report back (mount-time or default-only flags).
 NOT_REPORTED_AT_RUNTIME = {"bg", "fg", "intr", "nointr", "suid", "rw"}
 _SEVERITY_OF_RULE: dict[str, Literal["error", "warning", "info"]] = {
@@ -53,6 +118,23 @@ _SEVERITY_OF_RULE: dict[str, Literal["error", "warning", "info"]] = {
 class AuditFinding(Finding):
     file: str = Field(description="Which pasted file the finding is about.")
     line: int | None = Field(default=None, description="Line in that file, when known.")
+    fix: str | None = Field(
+        default=None, description="The line to use instead, in the file's own format."
+    )
+    applies_with: str | None = Field(
+        default=None,
+        description="What applying the fix needs: remount, reboot, instance restart, online.",
+    )
+
+
+class RoleAssignment(BaseModel):
+    file: str
+    line: int
+    mount_point: str
+    device: str
+    role: Role | None = Field(description="The file role the line was matched to, if any.")
+    reason: str
+    planned_mount_point: str | None
 
 
 class AuditReport(BaseModel):
@@ -61,11 +143,23 @@ class AuditReport(BaseModel):
     findings: list[AuditFinding]
     checked: dict[str, int] = Field(description="Entries understood per file.")
     ignored_lines: dict[str, list[int]] = Field(description="Lines not understood per file.")
+    assignments: list[RoleAssignment] = Field(
+        default_factory=list, description="Each NFS line, the role it was matched to and why."
+    )
+    not_checked: list[str] = Field(
+        default_factory=list,
+        description="What the plan holds that the pasted files did not cover.",
+    )
 
 
-def audit(kb: KnowledgeBase, platform: Platform, files: dict[FileKind, str]) -> AuditReport:
+def audit(
+    kb: KnowledgeBase,
+    platform: Platform,
+    files: dict[FileKind, str],
+    roles: dict[str, list[DeclaredRole]] | None = None,
+) -> AuditReport:
     plan = make_plan(kb, platform)
-    auditor = _Auditor(kb, plan)
+    auditor = _Auditor(kb, plan, roles or {})
     checked: dict[str, int] = {}
     ignored: dict[str, list[int]] = {}
     for kind, text in files.items():
@@ -73,14 +167,22 @@ def audit(kb: KnowledgeBase, platform: Platform, files: dict[FileKind, str]) -> 
             parsed_mounts = MOUNT_PARSERS[kind](text)
             auditor.mounts(kind, parsed_mounts.items, runtime=kind == "mount")
             checked[kind], ignored[kind] = len(parsed_mounts.items), parsed_mounts.ignored
-        elif kind == "init.ora":
-            parsed = parse_init_ora(text)
-            auditor.init_ora(parsed.items)
+        elif kind in PARAMETER_KINDS:
+            parser, mechanism, form = PARAMETER_KINDS[kind]
+            parsed = parser(text)
+            if kind == "vol_options":
+                auditor.vol_options(parsed.items)
+            else:
+                auditor.parameters(kind, parsed.items, mechanism, form)
             checked[kind], ignored[kind] = len(parsed.items), parsed.ignored
-        elif kind == "vol_options":
-            parsed = parse_vol_options(text)
-            auditor.vol_options(parsed.items)
-            checked[kind], ignored[kind] = len(parsed.items), parsed.ignored
+        elif kind == "ontap_fields":
+            records = parse_ontap_fields(text)
+            auditor.ontap_fields(records.items)
+            checked[kind], ignored[kind] = len(records.items), records.ignored
+        elif kind == "dnfs_servers":
+            servers = parse_dnfs_servers(text)
+            auditor.dnfs_servers(servers.items)
+            checked[kind], ignored[kind] = len(servers.items), servers.ignored
         else:
             parsed_servers = parse_oranfstab(text)
             auditor.oranfstab(parsed_servers.items)
@@ -92,16 +194,21 @@ def audit(kb: KnowledgeBase, platform: Platform, files: dict[FileKind, str]) -> 
         findings=sorted(auditor.findings, key=lambda f: (order[f.severity], f.file, f.line or 0)),
         checked=checked,
         ignored_lines=ignored,
+        assignments=auditor.assignments,
+        not_checked=auditor.not_checked(set(files)),
     )
 
 
 class _Auditor:
-    def __init__(self, kb: KnowledgeBase, plan: Plan) -> None:
+    def __init__(self, kb: KnowledgeBase, plan: Plan, roles: dict[str, list[DeclaredRole]]) -> None:
         self.kb = kb
         self.plan = plan
         self.os: OsName = plan.platform.host.os
         self.findings: list[AuditFinding] = []
         self.applied: list[Rule] = [kb.rules[r] for r in plan.applied_rules]
+        self.declared = {point.rstrip("/") or "/": given for point, given in roles.items()}
+        self.assignments: list[RoleAssignment] = []
+        self.seen_mounts: set[str] = set()
 
     def add(
         self,
@@ -110,10 +217,38 @@ class _Auditor:
         file: str,
         line: int | None,
         message: str,
+        fix: str | None = None,
+        applies_with: str | None = None,
     ) -> None:
         self.findings.append(
-            AuditFinding(severity=severity, rule=rule, message=message, file=file, line=line)
+            AuditFinding(
+                severity=severity,
+                rule=rule,
+                message=message,
+                file=file,
+                line=line,
+                fix=fix,
+                applies_with=applies_with,
+            )
         )
+
+    def severity(self, rule_id: str) -> Literal["error", "warning", "info"]:
+        rule = self.kb.rules.get(rule_id)
+        return _SEVERITY_OF_RULE[rule.severity] if rule else "warning"
+
+    def not_checked(self, kinds: set[str]) -> list[str]:
+        missing = [
+            f"{m.mount_point} ({'+'.join(m.serves)}): no pasted line carries these files"
+            for m in self.plan.mounts
+            if m.mount_point not in self.seen_mounts
+        ]
+        covered = {mechanism for kind in kinds for mechanism in MECHANISMS_OF_KIND.get(kind, ())}
+        settings = [
+            f"{s.target} {s.key} ({s.mechanism}): no pasted file shows it"
+            for s in self.plan.settings
+            if s.mechanism not in covered and s.mechanism in CHECKABLE_MECHANISMS
+        ]
+        return missing + settings
 
     # -------------------------------------------------------------- mounts
     def normalize(self, option: str) -> str:
@@ -129,40 +264,49 @@ class _Auditor:
         entry = self.kb.option_index.get((self.os, option.split("=", 1)[0]))
         return entry.key if entry else option.split("=", 1)[0]
 
-    def forbidder(self, roles: list[str], option: str) -> Rule | None:
+    def forbidder(self, roles: list[str], option: str, everywhere: bool = False) -> Rule | None:
         for rule in self.applied:
             for block in rule.effects.forbid_options:
-                if option in block.options and set(block.roles) & set(roles):
+                if option not in block.options:
+                    continue
+                if set(block.roles) >= set(roles) if everywhere else set(block.roles) & set(roles):
                     return rule
         return None
 
     def mounts(self, kind: str, entries: list[MountEntry], runtime: bool) -> None:
-        by_point = {e.mount_point.rstrip("/"): e for e in entries}
-        for mount in self.plan.mounts:
-            entry = by_point.get(mount.mount_point)
-            if entry is None:
-                volume = next(v for v in self.plan.volumes if v.name == mount.volume)
-                self.add(
-                    "warning",
-                    volume.rules[0],
-                    kind,
-                    None,
-                    f"The planned mount {mount.mount_point} ({'+'.join(mount.serves)}) is missing.",
+        for entry in entries:
+            guess = guess_role(entry, self.plan, self.declared)
+            self.assignments.append(
+                RoleAssignment(
+                    file=kind,
+                    line=entry.line,
+                    mount_point=entry.mount_point,
+                    device=entry.device,
+                    role=guess.role,
+                    reason=guess.reason,
+                    planned_mount_point=guess.planned.mount_point if guess.planned else None,
                 )
-                continue
-            self.compare_mount(kind, mount, entry, runtime)
-
-    def compare_mount(self, kind: str, mount: Mount, entry: MountEntry, runtime: bool) -> None:
-        found = [self.normalize(o) for o in entry.options]
-        found_by_key = {self.key(o): o for o in found}
-        if entry.device != mount.export:
-            self.add(
-                "info",
-                mount.rules[0],
-                kind,
-                entry.line,
-                f"{entry.mount_point} mounts {entry.device}; the plan has {mount.export}.",
             )
+            found = [self.normalize(o) for o in entry.options]
+            if guess.other:
+                continue
+            if guess.planned is None:
+                self.check_forbidden(kind, entry, found, _DATABASE_ROLES, everywhere=True)
+                continue
+            self.seen_mounts.add(guess.planned.mount_point)
+            self.compare_mount(kind, guess.planned, entry, found, runtime)
+
+    def fix_line(self, mount: Mount, entry: MountEntry) -> str:
+        """The planned line for this mount, at the user's own mount point and export."""
+        here = mount.model_copy(update={"mount_point": entry.mount_point, "export": entry.device})
+        return entry_text(self.os, here)
+
+    def compare_mount(
+        self, kind: str, mount: Mount, entry: MountEntry, found: list[str], runtime: bool
+    ) -> None:
+        found_by_key = {self.key(o): o for o in found}
+        fix = self.fix_line(mount, entry)
+        reported: set[str] = set()
         for option in mount.options:
             if option in found or (runtime and option in NOT_REPORTED_AT_RUNTIME):
                 continue
@@ -170,7 +314,13 @@ class _Auditor:
             other = found_by_key.get(self.key(option))
             if other is None:
                 self.add(
-                    "warning", rule, kind, entry.line, f"{entry.mount_point}: {option} is missing."
+                    self.severity(rule),
+                    rule,
+                    kind,
+                    entry.line,
+                    f"{entry.mount_point}: {option} is missing.",
+                    fix,
+                    "remount",
                 )
             elif runtime and self.key(option) in ("rsize", "wsize") and _lower(other, option):
                 self.add(
@@ -182,70 +332,169 @@ class _Auditor:
                     "server or client negotiated it down.",
                 )
             else:
+                reported.add(other)
                 self.add(
-                    "warning",
+                    self.severity(rule),
                     rule,
                     kind,
                     entry.line,
                     f"{entry.mount_point}: {other} where the plan has {option}.",
+                    fix,
+                    "remount",
                 )
-        self.check_forbidden(kind, mount, entry, found)
+        self.check_forbidden(kind, entry, found, list(mount.serves), fix=fix, reported=reported)
 
-    def check_forbidden(self, kind: str, mount: Mount, entry: MountEntry, found: list[str]) -> None:
+    def check_forbidden(
+        self,
+        kind: str,
+        entry: MountEntry,
+        found: list[str],
+        roles: list[str],
+        everywhere: bool = False,
+        fix: str | None = None,
+        reported: set[str] | None = None,
+    ) -> None:
+        """Options a rule forbids for these roles; for a line of unknown role, only those
+        forbidden for every database file (``everywhere``)."""
         rsize_max = self.kb.os[self.os].rsize_max
         for option in found:
-            blocker = self.forbidder(list(mount.serves), option)
-            if blocker is not None:
+            self.check_size_cap(kind, entry, option, rsize_max)
+            if reported and option in reported:
+                continue  # already reported against the planned value
+            blocker = self.forbidder(roles, option, everywhere)
+            if blocker is None:
+                continue
+            if everywhere:
+                # The line's files are unknown: say what holds if it carries Oracle files.
+                self.add(
+                    "warning",
+                    blocker.id,
+                    kind,
+                    entry.line,
+                    f"{entry.mount_point}: {option} must not be used if this mount holds Oracle "
+                    f"files ({blocker.title}); say what it holds to check it fully.",
+                    None,
+                    "remount",
+                )
+            else:
                 self.add(
                     _SEVERITY_OF_RULE[blocker.severity],
                     blocker.id,
                     kind,
                     entry.line,
                     f"{entry.mount_point}: {option} must not be used here ({blocker.title}).",
-                )
-            name, _, value = option.partition("=")
-            if name in ("rsize", "wsize") and value.isdigit() and int(value) > rsize_max:
-                self.add(
-                    "error",
-                    "MNT-TRANSFER-SIZE-CAPS",
-                    kind,
-                    entry.line,
-                    f"{entry.mount_point}: {option} exceeds the {rsize_max}-byte maximum of "
-                    f"{self.kb.os[self.os].label}.",
+                    fix,
+                    "remount",
                 )
 
+    def check_size_cap(self, kind: str, entry: MountEntry, option: str, rsize_max: int) -> None:
+        name, _, value = option.partition("=")
+        if name in ("rsize", "wsize") and value.isdigit() and int(value) > rsize_max:
+            self.add(
+                "error",
+                "MNT-TRANSFER-SIZE-CAPS",
+                kind,
+                entry.line,
+                f"{entry.mount_point}: {option} exceeds the {rsize_max}-byte maximum of "
+                f"{self.kb.os[self.os].label}.",
+            )
+
     # ---------------------------------------------------------- parameters
-    def init_ora(self, params: list[Parameter]) -> None:
-        found = {p.name: p for p in params}
+    def parameters(self, kind: str, params: list[Parameter], mechanism: str, form: str) -> None:
+        """Planned settings of one mechanism against the values a file or output shows."""
+        found = {_norm_key(p.name): p for p in params}
         for setting in self.plan.settings:
-            if setting.mechanism != "init_ora":
+            if setting.mechanism != mechanism:
                 continue
-            present = found.get(setting.key.lower())
+            present = found.get(_norm_key(setting.key))
             rule = setting.rules[0]
+            fix = form.format(key=setting.key, value=setting.value, volume="")
+            needs = setting.requires.replace("_", " ")
             if setting.action == "unset":
                 if present is not None:
                     self.add(
-                        "warning",
+                        self.severity(rule),
                         rule,
-                        "init.ora",
+                        kind,
                         present.line,
                         f"{setting.key} is set to {present.value}; the plan leaves it unset.",
+                        f"remove {setting.key}",
+                        needs,
                     )
             elif present is None:
                 self.add(
-                    "warning",
+                    self.severity(rule),
                     rule,
-                    "init.ora",
+                    kind,
                     None,
                     f"{setting.key} is not set; the plan sets {setting.value}.",
+                    fix,
+                    needs,
                 )
-            elif present.value.lower() != setting.value.lower():
+            elif not _same_value(present.value, setting.value):
                 self.add(
-                    "warning",
+                    self.severity(rule),
                     rule,
-                    "init.ora",
+                    kind,
                     present.line,
                     f"{setting.key} = {present.value}; the plan sets {setting.value}.",
+                    fix,
+                    needs,
+                )
+
+    def ontap_fields(self, records: list[OntapRecord]) -> None:
+        """`vserver nfs show`, `volume show` and `network port show` fields of clustered ONTAP."""
+        wanted = {
+            "ontap_nfs_server": [
+                r for r in records if "volume" not in r.keys and "port" not in r.keys
+            ],
+            "ontap_volume": [r for r in records if "volume" in r.keys],
+            "ontap_snapshot_policy": [r for r in records if "volume" in r.keys],
+            "ontap_port": [r for r in records if "port" in r.keys],
+        }
+        for setting in self.plan.settings:
+            rows = wanted.get(setting.mechanism)
+            if not rows:
+                continue
+            if setting.mechanism in ("ontap_volume", "ontap_snapshot_policy"):
+                rows = [r for r in rows if r.keys.get("volume") in setting.applies_to] or rows
+            for row in rows:
+                value = row.fields.get(setting.key)
+                if value is None or _same_value(value, setting.value):
+                    continue
+                where = ", ".join(f"{k} {v}" for k, v in row.keys.items()) or "the NFS server"
+                self.add(
+                    self.severity(setting.rules[0]),
+                    setting.rules[0],
+                    "ontap_fields",
+                    row.line,
+                    f"{where}: {setting.key} is {value}; the plan sets {setting.value}.",
+                    None,
+                    setting.requires.replace("_", " "),
+                )
+
+    def dnfs_servers(self, servers: list[DnfsServer]) -> None:
+        uses_dnfs = "DNFS-ENABLE" in self.plan.applied_rules
+        if uses_dnfs and not servers:
+            self.add(
+                "warning",
+                "DNFS-ENABLE",
+                "dnfs_servers",
+                None,
+                "v$dnfs_servers has no rows: Oracle is not using Direct NFS (it fell back to "
+                "kernel NFS or was not relinked).",
+            )
+        wanted = "4.1" if self.plan.platform.oracle.nfs_version == "4.1" else "3"
+        for server in servers:
+            version = (server.nfs_version or "").lower().removeprefix("nfsv")
+            if uses_dnfs and version and version != wanted:
+                self.add(
+                    "warning",
+                    "DNFS-ORANFSTAB",
+                    "dnfs_servers",
+                    server.line,
+                    f"{server.server} {server.directory}: Direct NFS speaks NFSv{version}; the "
+                    f"plan uses NFSv{wanted}.",
                 )
 
     def vol_options(self, params: list[Parameter]) -> None:
@@ -316,6 +565,20 @@ class _Auditor:
                     f"server {block.server} lists {len(block.paths)} path(s) for "
                     f"{self.plan.platform.network.nic_count} storage NICs.",
                 )
+
+
+def _norm_key(name: str) -> str:
+    return name.strip().lower()
+
+
+def _same_value(found: str, planned: str) -> bool:
+    a, b = " ".join(found.split()).strip("'\"").lower(), " ".join(planned.split()).lower()
+    if a == b:
+        return True
+    try:
+        return int(a, 0) == int(b, 0)
+    except ValueError:
+        return False
 
 
 def _lower(found: str, planned: str) -> bool:

@@ -452,10 +452,20 @@ export interface components {
         /** AuditFinding */
         AuditFinding: {
             /**
+             * Applies With
+             * @description What applying the fix needs: remount, reboot, instance restart, online.
+             */
+            applies_with?: string | null;
+            /**
              * File
              * @description Which pasted file the finding is about.
              */
             file: string;
+            /**
+             * Fix
+             * @description The line to use instead, in the file's own format.
+             */
+            fix?: string | null;
             /**
              * Line
              * @description Line in that file, when known.
@@ -485,6 +495,11 @@ export interface components {
              */
             as_of: string;
             /**
+             * Assignments
+             * @description Each NFS line, the role it was matched to and why.
+             */
+            assignments?: components["schemas"]["RoleAssignment"][];
+            /**
              * Checked
              * @description Entries understood per file.
              */
@@ -502,17 +517,34 @@ export interface components {
             };
             /** Kb Version */
             kb_version: string;
+            /**
+             * Not Checked
+             * @description What the plan holds that the pasted files did not cover.
+             */
+            not_checked?: string[];
         };
         /** AuditRequest */
         AuditRequest: {
             /**
              * Files
-             * @description Pasted files by kind: vfstab, fstab, filesystems, mount (output of mount, /proc/mounts or nfsstat -m), init.ora, vol_options (NetApp `vol options <vol>`), oranfstab.
+             * @description Pasted files by kind: vfstab, fstab, filesystems, mount (output of mount, /proc/mounts or nfsstat -m), init.ora, spfile, show_parameter, vol_options (NetApp `vol options <vol>`), options_nfs, ontap_fields (`... show -fields ...`), oranfstab, dnfs_servers (`select * from v$dnfs_servers`), sysctl, nfso, etc_system, ndd.
              */
-            files: {
+            files?: {
                 [key: string]: string;
             };
+            /**
+             * Pastes
+             * @description Further pastes, each with a name and a kind (or `auto`).
+             */
+            pastes?: components["schemas"]["Paste"][];
             platform: components["schemas"]["Platform"];
+            /**
+             * Roles
+             * @description What the user says each mount point holds (data, redo, control, archive, oracle_home, crs or other), overriding nasplan's guess.
+             */
+            roles?: {
+                [key: string]: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "other")[];
+            };
         };
         /**
          * Capacity
@@ -1658,6 +1690,22 @@ export interface components {
             /** Label */
             label: string;
         };
+        /** Paste */
+        Paste: {
+            /**
+             * Kind
+             * @description What the text is; `auto` recognises it from its content.
+             * @default auto
+             */
+            kind: ("vfstab" | "fstab" | "filesystems" | "mount" | "init.ora" | "vol_options" | "oranfstab" | "spfile" | "show_parameter" | "sysctl" | "nfso" | "etc_system" | "ndd" | "options_nfs" | "ontap_fields" | "dnfs_servers") | "auto";
+            /**
+             * Name
+             * @description A label for the paste (a file name), shown in the findings.
+             */
+            name: string;
+            /** Text */
+            text: string;
+        };
         /** PlanView */
         PlanView: {
             /**
@@ -1932,6 +1980,26 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "in_review" | "changes_requested" | "approved";
+        };
+        /** RoleAssignment */
+        RoleAssignment: {
+            /** Device */
+            device: string;
+            /** File */
+            file: string;
+            /** Line */
+            line: number;
+            /** Mount Point */
+            mount_point: string;
+            /** Planned Mount Point */
+            planned_mount_point: string | null;
+            /** Reason */
+            reason: string;
+            /**
+             * Role
+             * @description The file role the line was matched to, if any.
+             */
+            role: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs") | null;
         };
         /**
          * RuleCase

@@ -2,26 +2,66 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, cast, get_args
 
 from fastapi import APIRouter, Body
-from pydantic import BaseModel, Field
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from nasplan.api.deps import KbDep
+from nasplan.api.errors import validation_422
 from nasplan.audit.compare import AuditReport, FileKind, audit
+from nasplan.audit.detect import detect_kind
+from nasplan.audit.roles import DeclaredRole
+from nasplan.domain.plan import ONE_LINE_PATTERN
 from nasplan.domain.platform import EXAMPLE_PLATFORM, Platform
 
 router = APIRouter(prefix="/audits", tags=["audits"])
 
 
-class AuditRequest(BaseModel):
-    platform: Platform
-    files: dict[FileKind, Annotated[str, Field(max_length=100_000)]] = Field(
-        min_length=1,
-        description="Pasted files by kind: vfstab, fstab, filesystems, mount (output of mount, "
-        "/proc/mounts or nfsstat -m), init.ora, vol_options (NetApp `vol options <vol>`), "
-        "oranfstab.",
+MountPoint = Annotated[str, StringConstraints(pattern=r"^/[A-Za-z0-9._/+-]{0,254}$")]
+PasteText = Annotated[str, Field(max_length=1_000_000)]
+
+
+class Paste(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: Annotated[str, StringConstraints(pattern=ONE_LINE_PATTERN, max_length=120)] = Field(
+        description="A label for the paste (a file name), shown in the findings."
     )
+    kind: FileKind | Literal["auto"] = Field(
+        default="auto", description="What the text is; `auto` recognises it from its content."
+    )
+    text: PasteText
+
+
+class AuditRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    platform: Platform
+    files: dict[FileKind, PasteText] = Field(
+        default_factory=dict,
+        description="Pasted files by kind: vfstab, fstab, filesystems, mount (output of mount, "
+        "/proc/mounts or nfsstat -m), init.ora, spfile, show_parameter, vol_options (NetApp "
+        "`vol options <vol>`), options_nfs, ontap_fields (`... show -fields ...`), oranfstab, "
+        "dnfs_servers (`select * from v$dnfs_servers`), sysctl, nfso, etc_system, ndd.",
+    )
+    pastes: list[Paste] = Field(
+        default_factory=list,
+        max_length=20,
+        description="Further pastes, each with a name and a kind (or `auto`).",
+    )
+    roles: dict[MountPoint, list[DeclaredRole]] = Field(
+        default_factory=dict,
+        description="What the user says each mount point holds (data, redo, control, archive, "
+        "oracle_home, crs or other), overriding nasplan's guess.",
+    )
+
+    @model_validator(mode="after")
+    def _something_to_audit(self) -> AuditRequest:
+        if not self.files and not self.pastes:
+            raise ValueError("files or pastes: give at least one pasted file")
+        return self
 
 
 _EXAMPLE: dict[str, Any] = {
@@ -47,5 +87,25 @@ def create_audit(
     request: Annotated[
         AuditRequest, Body(openapi_examples={"tr3322": {"summary": "vfstab", "value": _EXAMPLE}})
     ],
-) -> AuditReport:
-    return audit(kb, request.platform, request.files)
+) -> AuditReport | JSONResponse:
+    files: dict[FileKind, str] = dict(request.files)
+    for index, paste in enumerate(request.pastes):
+        kind: FileKind
+        if paste.kind == "auto":
+            detected = detect_kind(paste.text)
+            if detected is None or detected.kind not in get_args(FileKind):
+                return validation_422(
+                    [
+                        {
+                            "loc": ("pastes", index, "kind"),
+                            "msg": f"cannot tell what {paste.name} is: choose its kind",
+                            "type": "value_error",
+                        }
+                    ],
+                    ("body",),
+                )
+            kind = cast(FileKind, detected.kind)
+        else:
+            kind = paste.kind
+        files[kind] = f"{files[kind]}\n{paste.text}" if kind in files else paste.text
+    return audit(kb, request.platform, files, request.roles)

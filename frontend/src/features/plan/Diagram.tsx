@@ -102,6 +102,7 @@ export function Diagram({ plan }: { plan: PlanView }) {
               </text>
               <text x="486" y={y + 12} fontSize="9.5" fill="#475569">
                 {v.holds.join(", ")}
+                {v.size_gb ? ` · ${v.size_gb.toLocaleString("en")} GB` : ""}
                 {shared ? " · mounted twice" : ""}
               </text>
             </g>

@@ -4,6 +4,7 @@ import { Empty, ErrorMessage, Loading } from "../../components/States";
 import { Diagram } from "./Diagram";
 import { Expectations } from "./Expectations";
 import { Exports } from "./Exports";
+import { Capacity } from "./Capacity";
 import { Findings, MountTable, SettingsList } from "./PlanSections";
 import { AsOfControl, ChangesList, useDateChanges } from "./TimeTravel";
 
@@ -37,6 +38,11 @@ export function PlanBody({ plan, changed }: { plan: PlanView; changed: Set<strin
       <Card title="What to expect">
         <Expectations plan={plan} />
       </Card>
+      {plan.capacity && (
+        <Card title="Capacity">
+          <Capacity plan={plan} />
+        </Card>
+      )}
     </>
   );
 }

@@ -1,0 +1,74 @@
+"""Which Oracle files an NFS line of a pasted mount table carries.
+
+Real mount tables do not use nasplan's mount points, so each line is matched to a file role
+from, in order: what the user says lives there, the planned mount point, then words in the
+mount point, the export path and the volume name (oradata, redo, arch, ...). The reason is
+kept so the page can show it and the user can correct it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from nasplan.audit.parsers import MountEntry
+from nasplan.domain.plan import Mount, Plan
+from nasplan.domain.vocabulary import Role
+
+# Words that name a file role in paths and volume names, most specific first. "log" alone is
+# redo only when nothing else matched (alert logs and "oralog" are both common).
+_WORDS: list[tuple[Role, re.Pattern[str]]] = [
+    ("crs", re.compile(r"(^|[^a-z])(crs|ocr|vot(e|ing)|grid)([^a-z]|$)")),
+    ("archive", re.compile(r"(arch|archive|oraarch|arc_?log|fra)")),
+    ("redo", re.compile(r"(redo|origlog|mirrlog|onlinelog|oralog|(^|[^a-z])logs?([^a-z]|$))")),
+    ("control", re.compile(r"(ctl|control)")),
+    (
+        "oracle_home",
+        re.compile(r"(orahome|oracle_home|dbhome|db_home|/product|binaries|/app/oracle)"),
+    ),
+    ("data", re.compile(r"(oradata|sapdata|data|dbf|datafile)")),
+]
+
+
+# What a user may say a mount holds: a file role, or "other" (backups, exports, tools).
+DeclaredRole = Literal["data", "redo", "control", "archive", "oracle_home", "crs", "other"]
+
+
+@dataclass(frozen=True)
+class RoleGuess:
+    role: Role | None
+    reason: str
+    planned: Mount | None
+    other: bool = False
+
+
+def planned_mount_for(plan: Plan, role: Role) -> Mount | None:
+    """The planned mount that carries a role (its own mount first, then a shared one)."""
+    own = next((m for m in plan.mounts if m.role == role), None)
+    return own or next((m for m in plan.mounts if role in m.serves), None)
+
+
+def guess_role(entry: MountEntry, plan: Plan, declared: dict[str, list[DeclaredRole]]) -> RoleGuess:
+    point = entry.mount_point.rstrip("/") or "/"
+    given = declared.get(point) or declared.get(entry.mount_point)
+    if given:
+        reason = f"you said {point} holds {', '.join(given)}"
+        roles = [r for r in given if r != "other"]
+        if not roles:
+            return RoleGuess(None, reason, None, other=True)
+        role: Role = roles[0]
+        return RoleGuess(role, reason, planned_mount_for(plan, role))
+    for mount in plan.mounts:
+        if mount.mount_point == point:
+            return RoleGuess(mount.role, f"{point} is the planned {mount.role} mount point", mount)
+    for where, text in (("mount point", point), ("export", entry.device)):
+        lowered = text.lower()
+        for role, pattern in _WORDS:
+            if pattern.search(lowered):
+                return RoleGuess(
+                    role,
+                    f"the {where} {text} names {role.replace('_', ' ')} files",
+                    planned_mount_for(plan, role),
+                )
+    return RoleGuess(None, f"nothing in {point} or {entry.device} names an Oracle file", None)

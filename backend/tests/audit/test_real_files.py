@@ -1,0 +1,148 @@
+"""Audits of configuration as it exists on real systems: mount points that are not nasplan's,
+options copied from old notes, several pastes recognised by their content."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from nasplan.knowledge.base import KnowledgeBase
+
+# An /etc/fstab of the kind the issue describes: the database runs, its options do not.
+REAL_FSTAB = (
+    "# /etc/fstab\n"
+    "UUID=4f1c-root  /          xfs   defaults        0 0\n"
+    "filer01:/vol/ora_data   /u02/oradata   nfs  "
+    "rw,bg,soft,intr,rsize=8192,wsize=8192,vers=3,proto=udp,timeo=600,actimeo=0  0 0\n"
+    "filer01:/vol/ora_redo   /u03/oraredo   nfs  "
+    "rw,bg,hard,nointr,rsize=32768,wsize=32768,vers=3,tcp,timeo=600  0 0\n"
+    "filer01:/vol/backup     /backup        nfs  rw,bg,soft,rsize=65536,wsize=65536  0 0\n"
+)
+
+
+def _platform(kb: KnowledgeBase) -> dict[str, Any]:
+    return kb.presets["example-linux-knfs-7mode"].platform
+
+
+def _post(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:
+    response = client.post("/api/v1/audits", json=body)
+    assert response.status_code == 200, response.text
+    result: dict[str, Any] = response.json()
+    return result
+
+
+def test_a_real_fstab_is_matched_by_role_and_its_options_checked(
+    client: TestClient, kb: KnowledgeBase
+) -> None:
+    report = _post(client, {"platform": _platform(kb), "files": {"fstab": REAL_FSTAB}})
+    assignments = {(a["line"], a["mount_point"]): a["role"] for a in report["assignments"]}
+    assert assignments == {
+        (3, "/u02/oradata"): "data",
+        (4, "/u03/oraredo"): "redo",
+        (5, "/backup"): None,
+    }
+    line3 = {(f["rule"], f["severity"]) for f in report["findings"] if f["line"] == 3}
+    assert line3 == {
+        ("MNT-RW-BG-HARD", "error"),  # soft
+        ("NFS-V3-TCP", "error"),  # proto=udp
+        ("MNT-NOINTR", "warning"),  # intr
+        ("MNT-RWSIZE-32K", "warning"),  # rsize=8192 and wsize=8192
+        ("MNT-NO-ACTIMEO-SI", "warning"),  # actimeo=0 on a single instance
+    }
+    fix = next(f["fix"] for f in report["findings"] if f["line"] == 3)
+    assert fix.startswith("filer01:/vol/ora_data\t/u02/oradata\tnfs\trw,bg,hard,nointr,")
+    assert all(f["applies_with"] == "remount" for f in report["findings"] if f["line"] == 3)
+    # The redo line is right; the backup line's soft is only a warning, its files unknown.
+    assert not [f for f in report["findings"] if f["line"] == 4]
+    backup = [f for f in report["findings"] if f["line"] == 5]
+    assert [(f["rule"], f["severity"]) for f in backup] == [("MNT-RW-BG-HARD", "warning")]
+    assert any("archive" in line and "no pasted line" in line for line in report["not_checked"])
+
+
+def test_the_user_corrects_a_role(client: TestClient, kb: KnowledgeBase) -> None:
+    body = {
+        "platform": _platform(kb),
+        "files": {"fstab": REAL_FSTAB},
+        "roles": {"/backup": ["archive"], "/u02/oradata": ["other"]},
+    }
+    report = _post(client, body)
+    roles = {a["mount_point"]: (a["role"], a["reason"]) for a in report["assignments"]}
+    assert roles["/backup"] == ("archive", "you said /backup holds archive")
+    assert not [f for f in report["findings"] if f["line"] == 3]
+    assert ("MNT-RW-BG-HARD", "error") in {
+        (f["rule"], f["severity"]) for f in report["findings"] if f["line"] == 5
+    }
+
+
+def test_pastes_are_recognised_and_compared(client: TestClient, kb: KnowledgeBase) -> None:
+    sysctl = "net.core.rmem_max = 262144\nnet.core.wmem_max = 8388608\nnet.ipv4.tcp_sack = 1\n"
+    show_parameter = (
+        "NAME                                 TYPE        VALUE\n"
+        "------------------------------------ ----------- ------------------------------\n"
+        "filesystemio_options                 string      none\n"
+        "db_file_multiblock_read_count        integer     16\n"
+    )
+    body = {
+        "platform": _platform(kb),
+        "pastes": [
+            {"name": "sysctl -a", "text": sysctl},
+            {"name": "show parameter", "text": show_parameter},
+        ],
+    }
+    report = _post(client, body)
+    assert report["checked"]["sysctl"] == 3 and report["checked"]["show_parameter"] == 2
+    by_message = {f["message"]: f for f in report["findings"]}
+    rmem = by_message["net.core.rmem_max = 262144; the plan sets 8388608."]
+    assert (rmem["file"], rmem["line"], rmem["fix"]) == (
+        "sysctl",
+        1,
+        "net.core.rmem_max = 8388608",
+    )
+    assert any(
+        f["file"] == "show_parameter" and f["message"].startswith("filesystemio_options = none")
+        for f in report["findings"]
+    )
+    # Files not pasted are listed as not checked, not as failures.
+    assert any("nosnap (ontap7_vol_option)" in line for line in report["not_checked"])
+    assert not any("(sysctl)" in line for line in report["not_checked"])
+
+
+def test_an_unrecognisable_paste_names_the_field(client: TestClient, kb: KnowledgeBase) -> None:
+    body = {"platform": _platform(kb), "pastes": [{"name": "notes.txt", "text": "hello\n"}]}
+    response = client.post("/api/v1/audits", json=body)
+    assert response.status_code == 422
+    detail = response.json()["detail"][0]
+    assert detail["loc"] == ["body", "pastes", 0, "kind"]
+    assert "notes.txt" in detail["msg"]
+
+
+def test_nothing_to_audit_is_422(client: TestClient, kb: KnowledgeBase) -> None:
+    response = client.post("/api/v1/audits", json={"platform": _platform(kb)})
+    assert response.status_code == 422
+    assert "files or pastes" in response.text
+
+
+def test_a_20_mb_paste_is_refused_cleanly(client: TestClient, kb: KnowledgeBase) -> None:
+    line = "filer01:/vol/d /u02/oradata nfs rw,bg,hard 0 0\n"
+    body = {"platform": _platform(kb), "files": {"fstab": line * (20_000_000 // len(line))}}
+    response = client.post("/api/v1/audits", json=body)
+    assert response.status_code == 413
+
+
+def test_ontap_fields_and_dnfs_servers(client: TestClient, kb: KnowledgeBase) -> None:
+    platform = kb.presets["current-linux-ontap"].platform
+    nfs_show = (
+        "vserver  tcp-max-xfer-size\n"
+        "-------- -----------------\n"
+        "svm_prod 65536\n"
+        "1 entries were displayed.\n"
+    )
+    servers = "\nno rows selected\n"
+    report = _post(
+        client,
+        {"platform": platform, "files": {"ontap_fields": nfs_show, "dnfs_servers": servers}},
+    )
+    messages = [f["message"] for f in report["findings"]]
+    assert "vserver svm_prod: tcp-max-xfer-size is 65536; the plan sets 262144." in messages
+    assert any(m.startswith("v$dnfs_servers has no rows") for m in messages)
