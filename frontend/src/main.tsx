@@ -12,6 +12,7 @@ const RulesPage = lazy(() => import("./features/knowledge/RulesPage"));
 const RulePage = lazy(() => import("./features/knowledge/RulePage"));
 const DesignPage = lazy(() => import("./features/designs/DesignPage"));
 const ComparePage = lazy(() => import("./features/compare/ComparePage"));
+const AuditPage = lazy(() => import("./features/audit/AuditPage"));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 60_000 } },
@@ -24,6 +25,7 @@ const router = createBrowserRouter([
     children: [
       { path: "/", element: <WizardPage /> },
       { path: "/compare", element: <ComparePage /> },
+      { path: "/audit", element: <AuditPage /> },
       { path: "/rules", element: <RulesPage /> },
       { path: "/rules/:ruleId", element: <RulePage /> },
       { path: "/d/:designId", element: <DesignPage /> },

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from nasplan.audit.hints import platform_hints
 from nasplan.audit.outputs import (
     DnfsServer,
     OntapRecord,
@@ -137,6 +138,13 @@ class RoleAssignment(BaseModel):
     planned_mount_point: str | None
 
 
+class RecognisedPaste(BaseModel):
+    name: str
+    kind: str
+    confidence: Literal["high", "medium"]
+    reason: str
+
+
 class AuditReport(BaseModel):
     kb_version: str
     as_of: dt.date
@@ -149,6 +157,23 @@ class AuditReport(BaseModel):
     not_checked: list[str] = Field(
         default_factory=list,
         description="What the plan holds that the pasted files did not cover.",
+    )
+    score: int | None = Field(
+        default=None,
+        description="Share of the checked entries (mount lines, parameters, records) with no "
+        "error or warning, %.",
+    )
+    platform_hints: list[str] = Field(
+        default_factory=list,
+        description="Where the pasted files disagree with the platform described.",
+    )
+    recognised: list[RecognisedPaste] = Field(
+        default_factory=list, description="What each paste sent as `auto` was taken for, and why."
+    )
+    corrected: dict[str, str] = Field(
+        default_factory=dict,
+        description="Pasted configuration files with every fix applied, ready to copy (files "
+        "only, not command outputs).",
     )
 
 
@@ -188,6 +213,10 @@ def audit(
             auditor.oranfstab(parsed_servers.items)
             checked[kind], ignored[kind] = len(parsed_servers.items), parsed_servers.ignored
     order = {"error": 0, "warning": 1, "info": 2}
+    total = sum(checked.values())
+    bad_lines = {
+        (f.file, f.line) for f in auditor.findings if f.severity != "info" and f.line is not None
+    }
     return AuditReport(
         kb_version=plan.kb_version,
         as_of=plan.as_of,
@@ -196,7 +225,45 @@ def audit(
         ignored_lines=ignored,
         assignments=auditor.assignments,
         not_checked=auditor.not_checked(set(files)),
+        score=round(100 * max(0, total - len(bad_lines)) / total) if total else None,
+        platform_hints=platform_hints(kb, plan, {str(k): v for k, v in files.items()}),
+        corrected={
+            kind: _corrected(text, COMMENT_OF_FILE[kind], auditor.findings, kind)
+            for kind, text in files.items()
+            if kind in COMMENT_OF_FILE
+        },
     )
+
+
+# Files (not command outputs) that can be handed back corrected, with their comment marker.
+COMMENT_OF_FILE: dict[str, str] = {
+    "fstab": "#",
+    "vfstab": "#",
+    "init.ora": "#",
+    "spfile": "#",
+    "sysctl": "#",
+    "etc_system": "*",
+}
+
+
+def _corrected(text: str, comment: str, findings: list[AuditFinding], kind: str) -> str:
+    """The pasted file with each finding's fix applied: a line replaced by its fix, a setting
+    to remove commented out, a missing setting appended."""
+    lines = text.splitlines()
+    replaced: dict[int, str] = {}
+    appended: list[str] = []
+    for f in findings:
+        if f.file != kind or f.fix is None:
+            continue
+        if f.line is None:
+            appended.append(f.fix)
+        elif f.fix.startswith("remove "):
+            replaced.setdefault(f.line, f"{comment} {lines[f.line - 1]}")
+        else:
+            replaced.setdefault(f.line, f.fix)
+    out = [replaced.get(number, line) for number, line in enumerate(lines, 1)]
+    out += list(dict.fromkeys(appended))
+    return "\n".join(out) + "\n"
 
 
 class _Auditor:

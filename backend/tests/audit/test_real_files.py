@@ -146,3 +146,47 @@ def test_ontap_fields_and_dnfs_servers(client: TestClient, kb: KnowledgeBase) ->
     messages = [f["message"] for f in report["findings"]]
     assert "vserver svm_prod: tcp-max-xfer-size is 65536; the plan sets 262144." in messages
     assert any(m.startswith("v$dnfs_servers has no rows") for m in messages)
+
+
+def test_score_and_the_corrected_file(client: TestClient, kb: KnowledgeBase) -> None:
+    report = _post(client, {"platform": _platform(kb), "files": {"fstab": REAL_FSTAB}})
+    # Three NFS lines checked; two have an error or a warning.
+    assert report["checked"]["fstab"] == 3 and report["score"] == 33
+    corrected = report["corrected"]["fstab"].splitlines()
+    assert corrected[:2] == REAL_FSTAB.splitlines()[:2]
+    assert corrected[2].startswith("filer01:/vol/ora_data\t/u02/oradata\tnfs\trw,bg,hard,nointr,")
+    assert corrected[3] == REAL_FSTAB.splitlines()[3]  # the redo line was right
+    # Re-auditing the corrected file finds nothing more on the data line.
+    again = _post(
+        client, {"platform": _platform(kb), "files": {"fstab": report["corrected"]["fstab"]}}
+    )
+    assert not [f for f in again["findings"] if f["line"] == 3]
+
+
+def test_pastes_that_disagree_with_the_platform_say_so(
+    client: TestClient, kb: KnowledgeBase
+) -> None:
+    vfstab = "filer01:/vol/d - /u02/oradata nfs - yes rw,bg,hard,intr,vers=3,proto=tcp\n"
+    show = (
+        "NAME                                 TYPE        VALUE\n"
+        "------------------------------------ ----------- ------------------------------\n"
+        "compatible                           string      10.2.0.5\n"
+    )
+    options = "nfs.tcp.xfersize             65536\nnfs.v3.enable                on\n"
+    body = {
+        "platform": kb.presets["current-linux-ontap"].platform,
+        "pastes": [
+            {"name": "vfstab", "text": vfstab, "kind": "vfstab"},
+            {"name": "sqlplus", "text": show},
+            {"name": "filer", "text": options},
+        ],
+    }
+    report = _post(client, body)
+    hints = " ".join(report["platform_hints"])
+    assert (
+        "The pasted vfstab comes from Oracle (Sun) Solaris, but the platform's host runs" in hints
+    )
+    assert "options_nfs comes from Data ONTAP 7-mode" in hints
+    assert "compatible in the pasted parameters points to" in hints
+    recognised = {r["name"]: r["kind"] for r in report["recognised"]}
+    assert recognised == {"sqlplus": "show_parameter", "filer": "options_nfs"}

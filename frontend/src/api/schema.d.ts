@@ -506,6 +506,13 @@ export interface components {
             checked: {
                 [key: string]: number;
             };
+            /**
+             * Corrected
+             * @description Pasted configuration files with every fix applied, ready to copy (files only, not command outputs).
+             */
+            corrected?: {
+                [key: string]: string;
+            };
             /** Findings */
             findings: components["schemas"]["AuditFinding"][];
             /**
@@ -522,6 +529,21 @@ export interface components {
              * @description What the plan holds that the pasted files did not cover.
              */
             not_checked?: string[];
+            /**
+             * Platform Hints
+             * @description Where the pasted files disagree with the platform described.
+             */
+            platform_hints?: string[];
+            /**
+             * Recognised
+             * @description What each paste sent as `auto` was taken for, and why.
+             */
+            recognised?: components["schemas"]["RecognisedPaste"][];
+            /**
+             * Score
+             * @description Share of the checked entries (mount lines, parameters, records) with no error or warning, %.
+             */
+            score?: number | null;
         };
         /** AuditRequest */
         AuditRequest: {
@@ -1778,6 +1800,20 @@ export interface components {
             label: string;
             platform: components["schemas"]["Platform"];
             source?: components["schemas"]["SourceRef"] | null;
+        };
+        /** RecognisedPaste */
+        RecognisedPaste: {
+            /**
+             * Confidence
+             * @enum {string}
+             */
+            confidence: "high" | "medium";
+            /** Kind */
+            kind: string;
+            /** Name */
+            name: string;
+            /** Reason */
+            reason: string;
         };
         /** RedoLogPlan */
         RedoLogPlan: {

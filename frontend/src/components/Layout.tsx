@@ -32,6 +32,9 @@ export function Layout() {
             <NavLink to="/compare" className={navClass}>
               What if
             </NavLink>
+            <NavLink to="/audit" className={navClass}>
+              Audit
+            </NavLink>
             <NavLink to="/rules" className={navClass}>
               Knowledge
             </NavLink>

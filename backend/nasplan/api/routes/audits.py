@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 
 from nasplan.api.deps import KbDep
 from nasplan.api.errors import validation_422
-from nasplan.audit.compare import AuditReport, FileKind, audit
+from nasplan.audit.compare import AuditReport, FileKind, RecognisedPaste, audit
 from nasplan.audit.detect import detect_kind
 from nasplan.audit.roles import DeclaredRole
 from nasplan.domain.plan import ONE_LINE_PATTERN
@@ -89,6 +89,7 @@ def create_audit(
     ],
 ) -> AuditReport | JSONResponse:
     files: dict[FileKind, str] = dict(request.files)
+    recognised: list[RecognisedPaste] = []
     for index, paste in enumerate(request.pastes):
         kind: FileKind
         if paste.kind == "auto":
@@ -105,7 +106,16 @@ def create_audit(
                     ("body",),
                 )
             kind = cast(FileKind, detected.kind)
+            recognised.append(
+                RecognisedPaste(
+                    name=paste.name,
+                    kind=kind,
+                    confidence=detected.confidence,
+                    reason=detected.reason,
+                )
+            )
         else:
             kind = paste.kind
         files[kind] = f"{files[kind]}\n{paste.text}" if kind in files else paste.text
-    return audit(kb, request.platform, files, request.roles)
+    report = audit(kb, request.platform, files, request.roles)
+    return report.model_copy(update={"recognised": recognised})

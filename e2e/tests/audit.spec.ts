@@ -1,0 +1,48 @@
+import { expect, test, type Page } from "@playwright/test";
+import { WIDTHS, expectAccessible, screenshot } from "./helpers";
+
+const REAL_FSTAB = [
+  "# /etc/fstab",
+  "UUID=4f1c-root  /          xfs   defaults        0 0",
+  "filer01:/vol/ora_data   /u02/oradata   nfs  rw,bg,soft,intr,rsize=8192,wsize=8192,vers=3,proto=udp,timeo=600,actimeo=0  0 0",
+  "filer01:/vol/ora_redo   /u03/oraredo   nfs  rw,bg,hard,nointr,rsize=32768,wsize=32768,vers=3,tcp,timeo=600  0 0",
+  "filer01:/vol/backup     /backup        nfs  rw,bg,soft,rsize=65536,wsize=65536  0 0",
+].join("\n");
+
+async function auditRealFstab(page: Page): Promise<void> {
+  await page.goto("/audit");
+  await page.getByLabel("Start from a preset").selectOption("example-linux-knfs-7mode");
+  await expect(page.getByTestId("audit-platform")).toContainText("Oracle 11.2");
+  await page.getByLabel("Text (paste 1)").fill(REAL_FSTAB);
+  await page.getByRole("button", { name: "Check" }).click();
+  await expect(page.getByTestId("audit-verdict")).toContainText("Score 33%");
+}
+
+test("a real fstab: roles guessed with reasons, options checked, the corrected file ready", async ({ page }) => {
+  await auditRealFstab(page);
+  await expect(page.getByRole("region", { name: "What the pastes were taken for" })).toContainText("/etc/fstab");
+  const fstab = page.getByRole("region", { name: "Findings in fstab" });
+  await expect(fstab.getByText("/u02/oradata: soft where the plan has hard.")).toBeVisible();
+  await expect(fstab.getByText("/u02/oradata: proto=udp where the plan has proto=tcp.")).toBeVisible();
+  await expect(fstab.getByText("/u02/oradata: actimeo=0 must not be used here", { exact: false })).toBeVisible();
+  const holds = page.getByRole("region", { name: "What each NFS line holds" });
+  await expect(holds.getByText("the mount point /u02/oradata names data files")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Corrected fstab" }).locator("pre")).toContainText(
+    "/u02/oradata\tnfs\trw,bg,hard,nointr,",
+  );
+  // Say /u02/oradata holds something else: its findings go.
+  await holds.getByLabel("Holds (/u02/oradata)").selectOption("other");
+  await expect(fstab.getByText("/u02/oradata: soft where the plan has hard.")).toHaveCount(0);
+  await expect(holds.getByText("you said /u02/oradata holds other")).toBeVisible();
+});
+
+for (const [name, width] of Object.entries(WIDTHS)) {
+  test(`the audit page is accessible at ${name} width`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await auditRealFstab(page);
+    await expectAccessible(page, `audit ${name}`);
+    await screenshot(page, `audit-${name}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+}

@@ -1,0 +1,316 @@
+// /audit: paste or drop what already runs, get findings from the same rules as the plan.
+import { useMutation } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { api, unwrap } from "../../api/client";
+import { CopyButton } from "../../components/CopyButton";
+import { SelectField, TextField } from "../../components/Fields";
+import { PresetPicker } from "../../components/PresetPicker";
+import { ErrorMessage, Loading } from "../../components/States";
+import { decodeDraft, encodeDraft, toPlatform } from "../../lib/draft";
+import { validateDraft } from "../../lib/validation";
+import { useCatalog } from "../wizard/usePlan";
+import {
+  type AuditReport,
+  type DeclaredRole,
+  type FileKind,
+  KIND_LABELS,
+  type PasteDraft,
+  ROLE_CHOICES,
+  auditBody,
+  byFile,
+  counts,
+  toMarkdown,
+} from "./model";
+
+const SEVERITY_STYLE = {
+  error: "border-red-300 bg-red-50",
+  warning: "border-amber-300 bg-amber-50",
+  info: "border-slate-200 bg-white",
+} as const;
+
+function downloadText(name: string, text: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function Report({
+  report,
+  roles,
+  onRole,
+}: {
+  report: AuditReport;
+  roles: Record<string, DeclaredRole>;
+  onRole: (mountPoint: string, role: DeclaredRole | "") => void;
+}) {
+  const c = counts(report);
+  return (
+    <div className="space-y-4">
+      <section aria-label="Audit summary" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <p className="text-lg font-semibold" data-testid="audit-verdict">
+          Score {report.score ?? "n/a"}% · {c.error} error(s) · {c.warning} warning(s) · {c.info} note(s)
+        </p>
+        <p className="mt-1 text-sm text-slate-700">
+          Knowledge base {report.kb_version}, advice as of {report.as_of}. The score is the share of the checked lines
+          and values with no error or warning.
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2 print:hidden">
+          <button type="button" className="rounded border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100" onClick={() => downloadText("nasplan-audit.md", toMarkdown(report), "text/markdown")}>
+            Export Markdown
+          </button>
+          <button type="button" className="rounded border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100" onClick={() => downloadText("nasplan-audit.json", JSON.stringify(report, null, 2), "application/json")}>
+            Export JSON
+          </button>
+          <button type="button" className="rounded border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100" onClick={() => window.print()}>
+            Print
+          </button>
+        </div>
+      </section>
+
+      {report.platform_hints && report.platform_hints.length > 0 && (
+        <section aria-label="The pastes and the platform disagree" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
+          <h2 className="text-lg font-semibold">The pastes and the platform disagree</h2>
+          <ul className="mt-2 list-disc pl-5 text-sm">
+            {report.platform_hints.map((hint) => (
+              <li key={hint} className="wrap-anywhere">{hint}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {report.recognised && report.recognised.length > 0 && (
+        <section aria-label="What the pastes were taken for" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 className="text-lg font-semibold">What the pastes were taken for</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {report.recognised.map((r) => (
+              <li key={r.name} className="wrap-anywhere">
+                <span className="font-medium">{r.name}</span>: {KIND_LABELS[r.kind] ?? r.kind} ({r.confidence}: {r.reason})
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {report.assignments && report.assignments.length > 0 && (
+        <section aria-label="What each NFS line holds" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 className="text-lg font-semibold">What each NFS line holds</h2>
+          <p className="mt-1 text-sm text-slate-700">Correct a guess and the audit runs again with your answer.</p>
+          <ul className="mt-2 space-y-3">
+            {report.assignments.map((a) => (
+              <li key={`${a.file}-${a.line}`} className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_14rem] sm:items-end">
+                <div className="min-w-0 text-sm">
+                  <span className="font-mono wrap-anywhere">{a.mount_point}</span>{" "}
+                  <span className="text-slate-600">({a.file} line {a.line}, {a.device})</span>
+                  <p className="text-slate-700">{a.role ? `${a.role.replace("_", " ")}: ` : "not recognised: "}{a.reason}</p>
+                </div>
+                <SelectField
+                  label={`Holds (${a.mount_point})`}
+                  name={`role-${a.line}`}
+                  value={roles[a.mount_point] ?? ""}
+                  onChange={(value) => onRole(a.mount_point, value as DeclaredRole | "")}
+                  options={[
+                    { value: "", label: "nasplan's guess" },
+                    ...ROLE_CHOICES.map((r) => ({ value: r, label: r.replace("_", " ") })),
+                  ]}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {byFile(report).map(([file, findings]) => (
+        <section key={file} aria-label={`Findings in ${file}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 className="text-lg font-semibold">{file}</h2>
+          <ul className="mt-2 space-y-2">
+            {findings.map((f, i) => {
+              // One line's findings share one fix: show it once, with the first of them.
+              const showFix = f.fix && findings.findIndex((g) => g.line === f.line && g.fix === f.fix) === i;
+              return (
+              <li key={`${f.rule}-${f.line}-${i}`} className={`rounded border p-3 text-sm ${SEVERITY_STYLE[f.severity]}`}>
+                <p>
+                  <span className="font-semibold uppercase">{f.severity}</span>
+                  {f.line ? ` · line ${f.line}` : ""} ·{" "}
+                  <Link to={`/rules/${f.rule}`} className="text-blue-800 underline">
+                    {f.rule}
+                  </Link>
+                </p>
+                <p className="mt-1 wrap-anywhere">{f.message}</p>
+                {showFix && f.fix && (
+                  <div className="mt-2">
+                    <p className="text-xs font-medium text-slate-700">
+                      Use instead of line {f.line ?? "(add it)"}{f.applies_with ? ` (needs: ${f.applies_with})` : ""}:
+                    </p>
+                    <pre className="mt-1 whitespace-pre-wrap break-all rounded bg-slate-900 p-2 text-xs text-slate-50">{f.fix}</pre>
+                  </div>
+                )}
+              </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+
+      {Object.entries(report.corrected ?? {}).map(([file, text]) => (
+        <section key={file} aria-label={`Corrected ${file}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <div className="flex items-center justify-between gap-2">
+            <h2 className="text-lg font-semibold">Corrected {file}</h2>
+            <CopyButton text={text} label={`Copy the corrected ${file}`} />
+          </div>
+          <pre tabIndex={0} className="mt-2 max-h-80 overflow-auto whitespace-pre rounded bg-slate-900 p-2 text-xs text-slate-50">{text}</pre>
+        </section>
+      ))}
+
+      {report.not_checked && report.not_checked.length > 0 && (
+        <section aria-label="Not checked" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 className="text-lg font-semibold">Not checked</h2>
+          <p className="mt-1 text-sm text-slate-700">The plan holds these, but nothing pasted shows them.</p>
+          <ul className="mt-2 list-disc pl-5 text-sm">
+            {report.not_checked.map((line) => (
+              <li key={line} className="wrap-anywhere">{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export default function AuditPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const catalog = useCatalog();
+  const draft = useMemo(() => decodeDraft(location.search), [location.search]);
+  const [pastes, setPastes] = useState<PasteDraft[]>([{ id: 1, name: "fstab", kind: "auto", text: "" }]);
+  const [roles, setRoles] = useState<Record<string, DeclaredRole>>({});
+  const errors = catalog.data
+    ? validateDraft(draft, catalog.data.filers[draft.filer.vendor]?.release_required ?? false)
+    : {};
+  const valid = Object.keys(errors).length === 0;
+
+  const run = useMutation({
+    mutationFn: async (answers: Record<string, DeclaredRole>) =>
+      unwrap(await api.POST("/api/v1/audits", { body: auditBody(toPlatform(draft), pastes, answers) })),
+  });
+
+  if (catalog.isPending) return <Loading what="the catalog" />;
+  if (catalog.error) return <ErrorMessage error={catalog.error} />;
+
+  function update(id: number, change: Partial<PasteDraft>) {
+    setPastes((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p)));
+  }
+
+  async function addFiles(files: FileList | null) {
+    if (!files) return;
+    const read = await Promise.all([...files].map(async (file) => ({ name: file.name, text: await file.text() })));
+    setPastes((list) => {
+      const next = Math.max(0, ...list.map((p) => p.id)) + 1;
+      const kept = list.filter((p) => p.text.trim() !== "");
+      return [...kept, ...read.map((f, i) => ({ id: next + i, name: f.name, kind: "auto" as FileKind, text: f.text }))];
+    });
+  }
+
+  function setRole(point: string, role: DeclaredRole | "") {
+    const next = Object.fromEntries(Object.entries(roles).filter(([key]) => key !== point));
+    if (role !== "") next[point] = role;
+    setRoles(next);
+    run.mutate(next);
+  }
+
+  const kinds = Object.keys(KIND_LABELS) as FileKind[];
+  const wizardLink = `/?${encodeDraft(draft).toString()}`;
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+      <div className="space-y-4 print:hidden">
+        <h1 className="text-2xl font-semibold tracking-tight">Audit what already runs</h1>
+        <p className="text-sm text-slate-700">
+          Paste or drop configuration files and command outputs. nasplan plans the platform below and compares: the same
+          rules, no others.
+        </p>
+        <section aria-label="Platform" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 className="text-lg font-semibold">Platform</h2>
+          <p className="mt-1 text-sm wrap-anywhere" data-testid="audit-platform">
+            {catalog.data.os[draft.host.os]?.label ?? draft.host.os} {draft.host.os_version} · Oracle {draft.oracle.version}{" "}
+            {draft.oracle.rac ? "RAC" : "single instance"} · {draft.oracle.dnfs ? "Direct NFS" : "kernel NFS"} ·{" "}
+            {catalog.data.filers[draft.filer.vendor]?.label ?? draft.filer.vendor} {draft.filer.os_version}
+          </p>
+          <Link to={wizardLink} className="mt-1 inline-block text-sm font-medium text-blue-800 underline">
+            Change it in the wizard
+          </Link>
+          <PresetPicker catalog={catalog.data} id="audit-preset" onPick={(picked) => navigate(`/audit?${encodeDraft(picked).toString()}`)} />
+          {!valid && <p className="mt-2 text-sm text-red-800">The wizard's answers have problems: fix them there first.</p>}
+        </section>
+        <form
+          aria-label="Pasted files"
+          className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+          onSubmit={(event) => {
+            event.preventDefault();
+            run.mutate(roles);
+          }}
+        >
+          {pastes.map((paste, index) => (
+            <fieldset key={paste.id} className="space-y-2 border-b border-slate-200 pb-4">
+              <legend className="text-sm font-semibold">Paste {index + 1}</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                <TextField label={`Name (paste ${index + 1})`} name={`paste-${paste.id}-name`} value={paste.name} onChange={(value) => update(paste.id, { name: value })} />
+                <SelectField
+                  label={`What it is (paste ${index + 1})`}
+                  name={`paste-${paste.id}-kind`}
+                  value={paste.kind}
+                  onChange={(value) => update(paste.id, { kind: value as FileKind })}
+                  options={kinds.map((k) => ({ value: k, label: KIND_LABELS[k] ?? k }))}
+                />
+              </div>
+              <label htmlFor={`paste-${paste.id}-text`} className="block text-sm font-medium text-slate-800">
+                Text (paste {index + 1})
+              </label>
+              <textarea
+                id={`paste-${paste.id}-text`}
+                value={paste.text}
+                onChange={(event) => update(paste.id, { text: event.target.value })}
+                rows={8}
+                spellCheck={false}
+                className="w-full rounded border border-slate-400 p-2 font-mono text-xs"
+              />
+              {pastes.length > 1 && (
+                <button type="button" className="text-sm text-red-800 underline" onClick={() => setPastes((list) => list.filter((p) => p.id !== paste.id))}>
+                  Remove paste {index + 1}
+                </button>
+              )}
+            </fieldset>
+          ))}
+          <div className="flex flex-wrap items-center gap-3">
+            <button
+              type="button"
+              className="rounded border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+              onClick={() => setPastes((list) => [...list, { id: Math.max(0, ...list.map((p) => p.id)) + 1, name: "", kind: "auto", text: "" }])}
+            >
+              Add a paste
+            </button>
+            <label className="text-sm font-medium text-slate-800">
+              Or add files:{" "}
+              <input type="file" multiple onChange={(event) => void addFiles(event.target.files)} className="text-sm" />
+            </label>
+          </div>
+          <button type="submit" disabled={!valid || run.isPending} className="rounded bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900 disabled:opacity-50">
+            {run.isPending ? "Checking…" : "Check"}
+          </button>
+        </form>
+      </div>
+      <div className="min-w-0">
+        {run.error && <ErrorMessage error={run.error} title="The audit failed" />}
+        {run.data ? (
+          <Report report={run.data} roles={roles} onRole={setRole} />
+        ) : (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-sm text-slate-700">
+            The findings appear here: by file and severity, each with the line to use instead and why.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

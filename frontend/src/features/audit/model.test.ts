@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_DRAFT, toPlatform } from "../../lib/draft";
+import { type AuditReport, auditBody, byFile, counts, toMarkdown } from "./model";
+
+const REPORT: AuditReport = {
+  kb_version: "2026.12.1",
+  as_of: "2026-11-24",
+  findings: [
+    { severity: "warning", rule: "MNT-NOINTR", message: "intr where the plan has nointr.", file: "fstab", line: 3, fix: "a\tb", applies_with: "remount", related_rules: [] },
+    { severity: "error", rule: "NFS-V3-TCP", message: "proto=udp where the plan has proto=tcp.", file: "fstab", line: 3, fix: "a`b", applies_with: "remount", related_rules: [] },
+    { severity: "info", rule: "DNFS-ENABLE", message: "note", file: "sysctl", line: null, fix: null, applies_with: null, related_rules: [] },
+  ],
+  checked: { fstab: 3 },
+  ignored_lines: { fstab: [1, 2] },
+  assignments: [],
+  not_checked: ["/u04/oraarch (archive): no pasted line carries these files"],
+  score: 33,
+  corrected: {},
+};
+
+describe("audit model", () => {
+  it("groups findings by file, errors first", () => {
+    const groups = byFile(REPORT);
+    expect(groups.map(([file]) => file)).toEqual(["fstab", "sysctl"]);
+    expect(groups[0]?.[1].map((f) => f.severity)).toEqual(["error", "warning"]);
+    expect(counts(REPORT)).toEqual({ error: 1, warning: 1, info: 1 });
+  });
+
+  it("writes Markdown that a backtick in a fix cannot break", () => {
+    const md = toMarkdown(REPORT);
+    expect(md).toContain("Score: 33%. 1 error(s), 1 warning(s), 1 note(s).");
+    expect(md).toContain("- **ERROR** line 3 (NFS-V3-TCP): proto=udp where the plan has proto=tcp.");
+    expect(md).toContain("  - use: `a'b` (needs: remount)");
+    expect(md).toContain("## Not checked");
+  });
+
+  it("sends only pastes with text, named, and the roles as lists", () => {
+    const body = auditBody(
+      toPlatform(DEFAULT_DRAFT),
+      [
+        { id: 1, name: "", kind: "auto", text: "x y nfs rw 0 0" },
+        { id: 2, name: "empty", kind: "fstab", text: "  " },
+      ],
+      { "/backup": "other" },
+    );
+    expect(body.pastes).toEqual([{ name: "paste 1", kind: "auto", text: "x y nfs rw 0 0" }]);
+    expect(body.roles).toEqual({ "/backup": ["other"] });
+  });
+});

@@ -1,0 +1,96 @@
+// What the /audit page sends and how it turns the report into Markdown.
+import type { Platform, Schemas } from "../../api/client";
+
+export type AuditReport = Schemas["AuditReport"];
+export type AuditFinding = Schemas["AuditFinding"];
+export type FileKind = Schemas["Paste"]["kind"];
+
+export interface PasteDraft {
+  id: number;
+  name: string;
+  kind: FileKind;
+  text: string;
+}
+
+export const ROLE_CHOICES = ["data", "redo", "control", "archive", "oracle_home", "crs", "other"] as const;
+export type DeclaredRole = (typeof ROLE_CHOICES)[number];
+
+export const KIND_LABELS: Record<string, string> = {
+  auto: "Recognise it",
+  fstab: "/etc/fstab (Linux, HP-UX)",
+  vfstab: "/etc/vfstab (Solaris)",
+  filesystems: "/etc/filesystems (AIX)",
+  mount: "mount, /proc/mounts or nfsstat -m output",
+  "init.ora": "init.ora / pfile",
+  spfile: "spfile text (strings or create pfile)",
+  show_parameter: "SQL*Plus show parameter",
+  oranfstab: "oranfstab",
+  dnfs_servers: "select * from v$dnfs_servers",
+  sysctl: "sysctl -a or /etc/sysctl.conf",
+  nfso: "AIX nfso -a",
+  etc_system: "Solaris /etc/system",
+  ndd: "Solaris ndd / ipadm output",
+  vol_options: "Data ONTAP 7-mode vol options",
+  options_nfs: "Data ONTAP 7-mode options nfs",
+  ontap_fields: "clustered ONTAP ... show -fields",
+};
+
+export function auditBody(
+  platform: Platform,
+  pastes: PasteDraft[],
+  roles: Record<string, DeclaredRole>,
+): Schemas["AuditRequest"] {
+  return {
+    platform,
+    pastes: pastes
+      .filter((p) => p.text.trim() !== "")
+      .map((p) => ({ name: p.name.trim() || `paste ${p.id}`, kind: p.kind, text: p.text })),
+    roles: Object.fromEntries(Object.entries(roles).map(([point, role]) => [point, [role]])),
+  };
+}
+
+const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
+
+/** Findings by file, each file's errors first. */
+export function byFile(report: AuditReport): [string, AuditFinding[]][] {
+  const groups = new Map<string, AuditFinding[]>();
+  for (const finding of report.findings) {
+    const list = groups.get(finding.file) ?? [];
+    list.push(finding);
+    groups.set(finding.file, list);
+  }
+  for (const list of groups.values()) {
+    list.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.line ?? 0) - (b.line ?? 0));
+  }
+  return [...groups.entries()];
+}
+
+export function counts(report: AuditReport): Record<"error" | "warning" | "info", number> {
+  const result = { error: 0, warning: 0, info: 0 };
+  for (const f of report.findings) result[f.severity] += 1;
+  return result;
+}
+
+/** The report as Markdown, for a ticket or a chat. */
+export function toMarkdown(report: AuditReport): string {
+  const c = counts(report);
+  const lines = [
+    "# nasplan audit",
+    "",
+    `Knowledge base ${report.kb_version}, advice as of ${report.as_of}. Score: ${report.score ?? "n/a"}%. ` +
+      `${c.error} error(s), ${c.warning} warning(s), ${c.info} note(s).`,
+  ];
+  for (const [file, findings] of byFile(report)) {
+    lines.push("", `## ${file}`, "");
+    for (const f of findings) {
+      const where = f.line ? `line ${f.line}` : "whole file";
+      lines.push(`- **${f.severity.toUpperCase()}** ${where} (${f.rule}): ${f.message}`);
+      if (f.fix) lines.push(`  - use: \`${f.fix.replace(/`/g, "'")}\`${f.applies_with ? ` (needs: ${f.applies_with})` : ""}`);
+    }
+  }
+  if (report.not_checked && report.not_checked.length > 0) {
+    lines.push("", "## Not checked", "");
+    for (const line of report.not_checked) lines.push(`- ${line}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
