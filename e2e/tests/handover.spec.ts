@@ -37,6 +37,8 @@ async function fillHandover(page: Page): Promise<void> {
     "Redo per day (GB)": "300",
     "Archive retention (days)": "3",
     "Oracle homes on the filer": "2",
+    "Size of one Oracle home (GB)": "40",
+    "Clusterware files (GB)": "10",
   };
   for (const [label, value] of Object.entries(answers)) {
     await page.getByLabel(label, { exact: true }).fill(value);
@@ -57,7 +59,7 @@ test("hand-over answers and sizes reach the bundle; the runbook prints", async (
   // The page shows the sizes: on the diagram and in the capacity table.
   await expect(page.getByText("data · 4,671 GB")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Capacity" })).toBeVisible();
-  await expect(page.getByText(/Not sized: racdb_orahome: needs a cited size per Oracle home/)).toBeVisible();
+  await expect(page.getByText(/Oracle homes: 2 x 40 GB = 80\.0 GB/)).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Download config bundle (.zip)" }).click(),
@@ -77,11 +79,10 @@ test("hand-over answers and sizes reach the bundle; the runbook prints", async (
   expect(file("oracle/redo_logs.sql")).toContain("SIZE 18000M;");
   const runbook = file("RUNBOOK.md");
   expect(runbook).toContain("| racdb_data | data | 4,671 GB | 26% | 5,606 GB |");
-  // Only what no cited figure sizes is left to fill in: the home and Clusterware volumes.
-  const left = runbook.split("**Values to fill in first**")[1]?.split("\n## ")[0] ?? "";
-  expect(left.match(/^- .*$/gm)).toEqual([
-    expect.stringMatching(/^- \\<size\\>: volume sizes \(platform.sizing\); in filer\/commands.txt$/),
-  ]);
+  // Every question answered: nothing is left to fill in, in any file.
+  expect(runbook).not.toContain("Values to fill in first");
+  expect(filer).not.toMatch(/<[a-z0-9-]+>/);
+  expect(file("rollback/filer_rollback.txt")).not.toMatch(/<[a-z0-9-]+>/);
 
   // The runbook as the reviewer prints it.
   const platformResponse = await page.request.post("/api/v1/plans/runbook?format=html", {

@@ -90,3 +90,17 @@ class ApprovedBundleRow(Base):
     review_id: Mapped[int] = mapped_column(ForeignKey("reviews.id", ondelete="CASCADE"))
     digest: Mapped[str] = mapped_column(String(64))
     zip: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class AsBuiltRow(Base):
+    """What a verify report from one host found, item by item, against a revision's plan."""
+
+    __tablename__ = "as_built_checks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    revision_id: Mapped[int] = mapped_column(
+        ForeignKey("revisions.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    host: Mapped[str | None] = mapped_column(String(253), nullable=True)
+    result_json: Mapped[str] = mapped_column(Text)

@@ -14,6 +14,7 @@ from pydantic import (
     field_validator,
 )
 
+from nasplan.designs.as_built import AsBuiltResult
 from nasplan.domain.plan import ONE_LINE_PATTERN
 from nasplan.domain.platform import NotBool, Platform
 from nasplan.engine.diff import Change
@@ -213,3 +214,20 @@ class DesignExport(_In):
     name: DesignName
     exported_at: dt.datetime = Field(strict=False)
     revisions: list[ExportRevision] = Field(min_length=1, max_length=200)
+
+
+class AsBuiltCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    revision: int = Field(ge=1, le=2_147_483_647, description="The revision the host was built to.")
+    report: str = Field(
+        min_length=1,
+        max_length=1_000_000,
+        description="What `verify/verify_host.sh --report FILE` wrote (or its output).",
+    )
+
+
+class AsBuiltOut(AsBuiltResult):
+    id: int
+    revision: int
+    created_at: dt.datetime

@@ -34,7 +34,14 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from nasplan.data.models import ApprovedBundleRow, DesignRow, ReviewRow, RevisionRow
+from nasplan.data.models import (
+    ApprovedBundleRow,
+    AsBuiltRow,
+    DesignRow,
+    ReviewRow,
+    RevisionRow,
+)
+from nasplan.designs.as_built import AsBuiltResult, compare_verify_report
 from nasplan.designs.files import render_revision_bundle
 from nasplan.designs.schemas import (
     Decision,
@@ -521,3 +528,34 @@ def provenance(revision: RevisionRow) -> str | None:
         note + "the imported plan differed and is kept as a record only (never rendered). "
         "Imported reviews are not verified."
     )
+
+
+def record_as_built(
+    session: Session, design_id: str, edit_token: str | None, number: int, report: str
+) -> tuple[AsBuiltRow, AsBuiltResult]:
+    """Compare a host's verify report with a revision's plan and keep the result."""
+    design = get_design(session, design_id)
+    _check_token(edit_token, design.edit_token_hash)
+    revision = get_revision(session, design_id, number)
+    result = compare_verify_report(PlanView.model_validate_json(revision.plan_json), report)
+    row = AsBuiltRow(
+        revision_id=revision.id,
+        created_at=_now(),
+        host=result.host,
+        result_json=result.model_dump_json(),
+    )
+    session.add(row)
+    session.commit()
+    return row, result
+
+
+def as_built_checks(session: Session, design_id: str) -> list[tuple[int, AsBuiltRow]]:
+    """Every as-built check of a design, newest first, with its revision number."""
+    get_design(session, design_id)
+    rows = session.execute(
+        select(RevisionRow.number, AsBuiltRow)
+        .join(AsBuiltRow, AsBuiltRow.revision_id == RevisionRow.id)
+        .where(RevisionRow.design_id == design_id)
+        .order_by(AsBuiltRow.created_at.desc(), AsBuiltRow.id.desc())
+    ).all()
+    return [(number, row) for number, row in rows]

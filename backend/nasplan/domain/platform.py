@@ -451,6 +451,19 @@ class Sizing(_Strict):
     oracle_homes: int | None = Field(
         default=None, ge=1, le=64, description="Oracle homes on the ORACLE_HOME volume."
     )
+    oracle_home_gb: float | None = Field(
+        default=None,
+        gt=0,
+        le=10_000,
+        description="Space one Oracle home takes with its patches, GB (your figure: the knowledge "
+        "base has no cited one for every platform).",
+    )
+    crs_gb: float | None = Field(
+        default=None,
+        gt=0,
+        le=10_000,
+        description="Space for the Clusterware files (OCR, voting files), GB (your figure).",
+    )
 
 
 class Platform(_Strict):

@@ -127,9 +127,31 @@ _MISSING = {
     "data": "database_gb",
     "redo": "redo_mb_per_s",
     "archive": "redo_gb_per_day and archive_retention_days",
-    "oracle_home": "a cited size per Oracle home (none in the knowledge base yet)",
-    "crs": "a cited size for the Clusterware files (none in the knowledge base yet)",
+    "oracle_home": "oracle_homes and oracle_home_gb (the knowledge base has no cited size of "
+    "an Oracle home for every platform)",
+    "crs": "crs_gb (the knowledge base has no cited size for the Clusterware files)",
 }
+
+
+def _homes(s: Sizing) -> _Part | None:
+    if s.oracle_homes is None or s.oracle_home_gb is None:
+        return None
+    gb = s.oracle_homes * s.oracle_home_gb
+    return _Part(
+        gb,
+        [f"Oracle homes: {s.oracle_homes} x {s.oracle_home_gb:g} GB = {gb:,.1f} GB"],
+        assumptions=["The size of one Oracle home is the figure given, not a cited one."],
+    )
+
+
+def _crs(s: Sizing) -> _Part | None:
+    if s.crs_gb is None:
+        return None
+    return _Part(
+        s.crs_gb,
+        [f"Clusterware files: {s.crs_gb:g} GB"],
+        assumptions=["The Clusterware files' size is the figure given, not a cited one."],
+    )
 
 
 def _parts(
@@ -147,6 +169,10 @@ def _parts(
             part = _redo(kb, redo)
         elif role == "archive":
             part = _archive(kb, s)
+        elif role == "oracle_home":
+            part = _homes(s)
+        elif role == "crs":
+            part = _crs(s)
         if part is None:
             missing.append(_MISSING.get(role, role))
         else:

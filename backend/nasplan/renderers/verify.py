@@ -157,6 +157,45 @@ def _manual_notes(f: Facts, checks: list[Check]) -> list[str]:
     return notes
 
 
+@dataclass(frozen=True)
+class HostExpectation:
+    """One item verify/verify_host.sh reports: the PASS text it prints when the item is as
+    planned, the start of its FAIL text otherwise, or ``unseen`` when the script cannot see it."""
+
+    item: str
+    fail_prefix: str
+    unseen: bool = False
+    group: str = ""
+
+
+def host_expectations(f: Facts) -> list[HostExpectation]:
+    """Everything verify_host.sh checks, in the words it prints (as-built checks read them)."""
+    items: list[HostExpectation] = []
+    for mount in sorted(f.plan.mounts, key=lambda m: m.mount_point):
+        check = _mount_check(f, mount)
+        point = mount.mount_point
+        items += [
+            HostExpectation(f"{point}: {want}", f"{point}: {want} missing", group=point)
+            for want in check.check
+        ]
+        items += [
+            HostExpectation(f"{point}: {option}", "", unseen=True, group=point)
+            for option in check.unseen
+        ]
+    items += [HostExpectation(f"{i.label} = {i.value}", f"{i.label} is") for i in _live(f)]
+    items += [
+        HostExpectation(f"{i.path} has: {i.line}", f"{i.path} lacks: {i.line}") for i in _files(f)
+    ]
+    for s in f.settings("interface"):
+        if s.target == "host":
+            m = mtu_plan(f, s)
+            if m.read:
+                items.append(
+                    HostExpectation(f"{m.interface} has MTU {m.value}", f"{m.interface} MTU is")
+                )
+    return items
+
+
 def _verify_host(f: Facts) -> str:
     host_checks = [c for c in f.plan.checks if c.where == "host"]
     mounts = [_mount_check(f, m) for m in sorted(f.plan.mounts, key=lambda m: m.mount_point)]

@@ -107,11 +107,21 @@ def test_no_inputs_no_sizes(kb: KnowledgeBase) -> None:
 
 
 def test_volumes_without_cited_figures_say_so(kb: KnowledgeBase) -> None:
-    plan = _plan(kb, "current-rac", {"database_gb": 100})
+    plan = _plan(kb, "current-rac", {"database_gb": 100, "oracle_homes": 2})
     assert plan.capacity is not None
     reasons = " ".join(plan.capacity.not_sized)
-    assert "orahome: needs a cited size per Oracle home" in reasons
-    assert "crs: needs a cited size for the Clusterware files" in reasons
+    assert "orahome: needs oracle_homes and oracle_home_gb (the knowledge base has no" in reasons
+    assert "crs: needs crs_gb (the knowledge base has no cited size" in reasons
+
+
+def test_home_and_clusterware_volumes_from_the_figures_given(kb: KnowledgeBase) -> None:
+    plan = _plan(kb, "current-rac", {"oracle_homes": 2, "oracle_home_gb": 40, "crs_gb": 10})
+    home, crs = _volume(plan, "oracle_home"), _volume(plan, "crs")
+    # 2 x 40 = 80 GB / 0.95 (ONTAP's default reserve) = 84.2 -> 85; 10 / 0.95 = 10.5 -> 11
+    assert (home.size_gb, crs.size_gb) == (85, 11)
+    assert "The size of one Oracle home is the figure given, not a cited one." in (
+        home.sizing.assumptions
+    )
 
 
 def test_shared_layout_adds_data_and_redo(kb: KnowledgeBase) -> None:

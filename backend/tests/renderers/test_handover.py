@@ -31,6 +31,8 @@ FULL_SIZING = {
     "snapshot_retention_days": 7,
     "daily_change_pct": 3,
     "oracle_homes": 2,
+    "oracle_home_gb": 40,
+    "crs_gb": 10,
 }
 
 
@@ -88,15 +90,10 @@ def _unescape(path: str, text: str) -> str:
 def test_full_answers_leave_no_placeholder(kb: KnowledgeBase, preset: str) -> None:
     plan = _plan(kb, full_answers(kb, preset))
     files = render_bundle_files(plan)
-    # A volume the knowledge base has no cited figure for (an Oracle home, Clusterware files)
-    # keeps its size to fill in, and the plan says why.
-    assert plan.capacity is not None
-    unsized = {v.name for v in plan.volumes if v.size_gb is None}
-    assert unsized == {line.split(":")[0] for line in plan.capacity.not_sized}
-    assert all(v.role in ("oracle_home", "crs") for v in plan.volumes if v.name in unsized)
-    allowed = {"<size>"} if unsized else set()
+    assert plan.capacity is not None and plan.capacity.not_sized == []
+    assert all(v.size_gb for v in plan.volumes)
     left = {
-        path: sorted(set(PLACEHOLDER_RE.findall(_unescape(path, text))) - allowed)
+        path: sorted(set(PLACEHOLDER_RE.findall(_unescape(path, text))))
         for path, text in files.items()
     }
     assert {path: found for path, found in left.items() if found} == {}
@@ -152,7 +149,7 @@ def test_missing_answers_are_listed_with_question_and_file(kb: KnowledgeBase) ->
     runbook = _files(kb, data)["RUNBOOK.md"].replace("\\[", "[").replace("\\]", "]")
     first_page = runbook.split("\n## ", 1)[0]
     listed = re.findall(r"^- \\<([a-z0-9-]+)\\>: (.*)$", first_page, flags=re.M)
-    assert {name for name, _ in listed} == {"svm", "filer-ip-2", "size"}
+    assert {name for name, _ in listed} == {"svm", "filer-ip-2"}
     line = dict(listed)
     assert line["svm"].startswith("SVM (vserver) name (handover.svm); in filer/commands.txt")
     assert line["filer-ip-2"].startswith(

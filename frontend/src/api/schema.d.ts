@@ -104,6 +104,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/designs/{design_id}/as-built": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read As Built
+         * @description The design's as-built checks, newest first.
+         */
+        get: operations["read_as_built_api_v1_designs__design_id__as_built_get"];
+        put?: never;
+        /**
+         * Create As Built
+         * @description Record what a host's verify report found against a revision: each planned item
+         *     verified, differs or not checked. Needs the edit token (the team that builds the system).
+         */
+        post: operations["create_as_built_api_v1_designs__design_id__as_built_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/designs/{design_id}/diff": {
         parameters: {
             query?: never;
@@ -448,6 +473,59 @@ export interface components {
             hours_to_full_after_alert: number | null;
             /** Note */
             note: string;
+        };
+        /** AsBuiltCreate */
+        AsBuiltCreate: {
+            /**
+             * Report
+             * @description What `verify/verify_host.sh --report FILE` wrote (or its output).
+             */
+            report: string;
+            /**
+             * Revision
+             * @description The revision the host was built to.
+             */
+            revision: number;
+        };
+        /** AsBuiltItem */
+        AsBuiltItem: {
+            /**
+             * Found
+             * @description What the host showed, when it differs.
+             */
+            found?: string | null;
+            /** Item */
+            item: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "verified" | "differs" | "not_checked";
+        };
+        /** AsBuiltOut */
+        AsBuiltOut: {
+            /** Counts */
+            counts: {
+                [key: string]: number;
+            };
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Host */
+            host: string | null;
+            /** Id */
+            id: number;
+            /** Items */
+            items: components["schemas"]["AsBuiltItem"][];
+            /** Revision */
+            revision: number;
+            /**
+             * Unreadable Lines
+             * @description Report lines that were not PASS, FAIL or CHECK.
+             */
+            unreadable_lines: number;
         };
         /** AuditFinding */
         AuditFinding: {
@@ -2301,6 +2379,11 @@ export interface components {
              */
             archive_retention_days?: number | null;
             /**
+             * Crs Gb
+             * @description Space for the Clusterware files (OCR, voting files), GB (your figure).
+             */
+            crs_gb?: number | null;
+            /**
              * Daily Change Pct
              * @description Share of the data changed per day, %.
              */
@@ -2320,6 +2403,11 @@ export interface components {
              * @description Years the volumes must last before resizing.
              */
             horizon_years?: number | null;
+            /**
+             * Oracle Home Gb
+             * @description Space one Oracle home takes with its patches, GB (your figure: the knowledge base has no cited one for every platform).
+             */
+            oracle_home_gb?: number | null;
             /**
              * Oracle Homes
              * @description Oracle homes on the ORACLE_HOME volume.
@@ -2804,6 +2892,107 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
+            };
+        };
+    };
+    read_as_built_api_v1_designs__design_id__as_built_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                design_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsBuiltOut"][];
+                };
+            };
+            /** @description No design (or revision) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_as_built_api_v1_designs__design_id__as_built_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-edit-token"?: string | null;
+            };
+            path: {
+                design_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AsBuiltCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsBuiltOut"];
+                };
+            };
+            /** @description Missing or wrong token; nothing was written */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No design (or revision) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input; `detail` names the field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many writes from this address; `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -76,6 +76,8 @@ export const SIZING_FIELDS = [
   "snapshot_retention_days",
   "daily_change_pct",
   "oracle_homes",
+  "oracle_home_gb",
+  "crs_gb",
 ] as const;
 export type SizingField = (typeof SIZING_FIELDS)[number];
 

@@ -116,6 +116,8 @@ export const FIELD_SCHEMAS: { [S in Section]: Partial<Record<keyof Draft[S], z.Z
     snapshot_retention_days: optionalWhole(1, 3650, "the snapshot retention in days"),
     daily_change_pct: optionalDecimal("the daily change in %"),
     oracle_homes: optionalWhole(1, 64, "the number of Oracle homes"),
+    oracle_home_gb: optionalDecimal("one Oracle home's size in GB"),
+    crs_gb: optionalDecimal("the Clusterware files' size in GB"),
   },
   layout: {
     filer_host: hostName,

@@ -13,11 +13,14 @@ from sqlalchemy.orm import Session
 
 from nasplan.api.deps import KbDep
 from nasplan.api.routes.bundles import RunbookFormat
-from nasplan.data.models import DesignRow, ReviewRow, RevisionRow
+from nasplan.data.models import AsBuiltRow, DesignRow, ReviewRow, RevisionRow
 from nasplan.designs import files, service
+from nasplan.designs.as_built import AsBuiltResult
 from nasplan.designs.schemas import (
     MAX_REVISION,
     ApprovalOut,
+    AsBuiltCreate,
+    AsBuiltOut,
     DesignCreate,
     DesignCreated,
     DesignExport,
@@ -366,6 +369,39 @@ def read_runbook(
     return Response(
         content=files.stamp_runbook(text, format, stamp), media_type=f"{media}; charset=utf-8"
     )
+
+
+def _as_built_out(row: AsBuiltRow, number: int) -> AsBuiltOut:
+    result = AsBuiltResult.model_validate_json(row.result_json)
+    return AsBuiltOut(
+        **result.model_dump(), id=row.id, revision=number, created_at=service.as_utc(row.created_at)
+    )
+
+
+@router.post(
+    "/{design_id}/as-built",
+    status_code=201,
+    response_model=AsBuiltOut,
+    responses={**_NOT_FOUND, **_TOKEN, **_INPUT},
+)
+def create_as_built(
+    design_id: str,
+    session: SessionDep,
+    body: AsBuiltCreate,
+    x_edit_token: Annotated[str | None, Header()] = None,
+) -> AsBuiltOut:
+    """Record what a host's verify report found against a revision: each planned item
+    verified, differs or not checked. Needs the edit token (the team that builds the system)."""
+    row, _ = service.record_as_built(session, design_id, x_edit_token, body.revision, body.report)
+    return _as_built_out(row, body.revision)
+
+
+@router.get("/{design_id}/as-built", response_model=list[AsBuiltOut], responses=_NOT_FOUND)
+def read_as_built(design_id: str, session: SessionDep) -> list[AsBuiltOut]:
+    """The design's as-built checks, newest first."""
+    return [
+        _as_built_out(row, number) for number, row in service.as_built_checks(session, design_id)
+    ]
 
 
 @router.get("/{design_id}/export", response_model=DesignExport, responses=_NOT_FOUND)

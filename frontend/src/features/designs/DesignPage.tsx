@@ -11,6 +11,7 @@ import { readCapabilities } from "../../lib/fragment";
 import { Exports } from "../plan/Exports";
 import { PlanBody } from "../plan/PlanPanel";
 import { ChangesList } from "../plan/TimeTravel";
+import { AsBuilt } from "./AsBuilt";
 import { ReviewPanel } from "./ReviewPanel";
 
 const STATUS_STYLE: Record<string, string> = {
@@ -258,6 +259,9 @@ export default function DesignPage() {
           </Card>
           <Card title="Files">
             <Exports plan={shown.plan} source={{ designId: d.id, revision: shown.number }} />
+          </Card>
+          <Card title="As built">
+            <AsBuilt designId={d.id} revision={shown.number} token={capabilities.edit ?? null} />
           </Card>
         </div>
         <div className="min-w-0 space-y-4">

@@ -423,7 +423,10 @@ export function HandoverStep({ draft, errors, set }: StepProps) {
           {size("redo_mb_per_s", "Peak redo rate (MB/s)", "Sizes the online redo logs.")}
           {size("redo_gb_per_day", "Redo per day (GB)")}
           {size("archive_retention_days", "Archive retention (days)")}
-          {size("oracle_homes", "Oracle homes on the filer")}
+          {draft.layout.oracle_home === "nas" && size("oracle_homes", "Oracle homes on the filer")}
+          {draft.layout.oracle_home === "nas" &&
+            size("oracle_home_gb", "Size of one Oracle home (GB)", "With its patches; no cited figure covers every platform.")}
+          {draft.oracle.rac && size("crs_gb", "Clusterware files (GB)", "OCR and voting files.")}
         </div>
       </fieldset>
     </div>
