@@ -298,9 +298,22 @@ class _Mtu:
     notes: list[str] = field(default_factory=list)
 
 
-def mtu_plan(f: Facts, setting: Setting) -> _Mtu:
+def storage_interfaces(f: Facts) -> list[str]:
+    """The host interfaces that carry NFS: each storage path's where the hand-over names them,
+    else the one host interface the platform gives."""
+    paths = f.plan.platform.handover.paths if f.plan.platform.handover else []
+    named = list(dict.fromkeys(p.host_interface for p in paths if p.host_interface))
+    return named or ([f.host_if] if f.host_if else [])
+
+
+def mtu_plans(f: Facts, setting: Setting) -> list[_Mtu]:
+    """The MTU change for every storage interface (one manual step when none is named)."""
+    return [mtu_plan(f, setting, i) for i in storage_interfaces(f)] or [mtu_plan(f, setting)]
+
+
+def mtu_plan(f: Facts, setting: Setting, interface: str | None = None) -> _Mtu:
     mtu = _Mtu(value=setting.value, rules=setting.rules)
-    interface = f.host_if
+    interface = interface or f.host_if
     if interface is None:
         mtu.manual = [
             f"The platform names no storage interface: set MTU {setting.value} on the interface "
@@ -375,7 +388,7 @@ def _network_files(f: Facts) -> dict[str, str]:
         driver_files.append(
             _DriverFile(path=path, begin=block_lines[0], end=block_lines[-1], block=block)
         )
-    mtus = [mtu_plan(f, s) for s in interface]
+    mtus = [m for s in interface for m in mtu_plans(f, s)]
     files["host/network.sh"] = render_template(
         "host_network.sh.j2",
         f=f,

@@ -36,7 +36,8 @@ def _host(f: Facts) -> str:
         {"path": path, "begin": f"# BEGIN {f.marker}", "end": f"# END {f.marker}"} for path in files
     ]
     mtu_settings = [s for s in f.settings("interface") if s.target == "host"]
-    mtu = host_files.mtu_plan(f, mtu_settings[0]) if mtu_settings else None
+    mtus = host_files.mtu_plans(f, mtu_settings[0]) if mtu_settings else []
+    mtu = mtus[0] if mtus else None
     restore = {
         "linux": 'ip link set dev "$IF" mtu "$MTU"',
         "solaris": 'ifconfig "$IF" mtu "$MTU"',
@@ -72,7 +73,7 @@ def _host(f: Facts) -> str:
         driver_files=driver_files,
         mtu=mtu is not None,
         mtu_restore=mtu_restore,
-        mtu_file=mtu.persist_file if mtu else "",
+        mtu_files=[(m.interface, m.persist_file) for m in mtus if m.persist_file],
         mtu_value=mtu.value if mtu else "",
     )
 

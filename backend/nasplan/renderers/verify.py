@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from nasplan.domain.plan import Check, Mount
 from nasplan.renderers.common import Facts, cite, header, q, render_template, rules_of
 from nasplan.renderers.filer import STORAGE, filer_steps
-from nasplan.renderers.host import mtu_plan, sysctl_target
+from nasplan.renderers.host import mtu_plans, sysctl_target
 from nasplan.renderers.mount_table import TABLE_PATHS
 from nasplan.renderers.oracle import dnfs_enabled, init_params, parameter_name
 
@@ -188,30 +188,28 @@ def host_expectations(f: Facts) -> list[HostExpectation]:
     ]
     for s in f.settings("interface"):
         if s.target == "host":
-            m = mtu_plan(f, s)
-            if m.read:
-                items.append(
-                    HostExpectation(f"{m.interface} has MTU {m.value}", f"{m.interface} MTU is")
-                )
+            items += [
+                HostExpectation(f"{m.interface} has MTU {m.value}", f"{m.interface} MTU is")
+                for m in mtu_plans(f, s)
+                if m.read
+            ]
     return items
 
 
 def _verify_host(f: Facts) -> str:
     host_checks = [c for c in f.plan.checks if c.where == "host"]
     mounts = [_mount_check(f, m) for m in sorted(f.plan.mounts, key=lambda m: m.mount_point)]
-    mtu = []
-    for s in f.settings("interface"):
-        if s.target != "host":
-            continue
-        m = mtu_plan(f, s)
-        mtu.append(
-            {
-                "interface": m.interface,
-                "value": m.value,
-                "read": m.read,
-                "manual": " ".join(m.manual),
-            }
-        )
+    mtu = [
+        {
+            "interface": m.interface,
+            "value": m.value,
+            "read": m.read,
+            "manual": " ".join(m.manual),
+        }
+        for s in f.settings("interface")
+        if s.target == "host"
+        for m in mtu_plans(f, s)
+    ]
     rules = [
         *rules_of(f.plan.mounts),
         *rules_of(s for s in f.plan.settings if s.target == "host"),

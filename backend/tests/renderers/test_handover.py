@@ -211,3 +211,22 @@ def test_api_names_the_field(client: TestClient, kb: KnowledgeBase) -> None:
     response = client.post("/api/v1/plans", json=data)
     assert response.status_code == 422
     assert "handover.cluster_nodes" in response.text
+
+
+def test_every_storage_interface_gets_the_mtu_and_loses_it_on_rollback(
+    kb: KnowledgeBase,
+) -> None:
+    files = _files(kb, full_answers(kb, "current-rac"))  # jumbo frames, two paths
+    network = files["host/network.sh"]
+    assert "IF=eth1\n" in network and "IF=eth2\n" in network
+    rollback = files["rollback/host_rollback.sh"]
+    assert "while read -r IF MTU; do" in rollback
+    verify = files["verify/verify_host.sh"]
+    assert "IF=eth1\n" in verify and "IF=eth2\n" in verify
+
+
+def test_two_downloads_are_byte_identical(kb: KnowledgeBase) -> None:
+    from nasplan.renderers.bundle import render_bundle
+
+    plan = _plan(kb, full_answers(kb, "current-rac"))
+    assert render_bundle(plan) == render_bundle(_plan(kb, full_answers(kb, "current-rac")))

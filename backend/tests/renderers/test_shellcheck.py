@@ -14,6 +14,7 @@ from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.renderers.bundle import render_bundle_files
 from tests.renderers.matrix import COMBOS, combo_id, combo_plan, combo_platform, preset_plan
+from tests.renderers.test_handover import full_answers
 
 
 def _unnamed_plan(kb: KnowledgeBase, combo: tuple[str, str, bool, bool]) -> Plan:
@@ -31,6 +32,13 @@ def _scripts(kb: KnowledgeBase) -> dict[str, str]:
     plans = {combo_id(*c): combo_plan(kb, *c) for c in COMBOS}
     plans.update({f"unnamed-{combo_id(*c)}": _unnamed_plan(kb, c) for c in COMBOS if c[3]})
     plans.update({f"preset-{p}": preset_plan(kb, p) for p in kb.presets})
+    # Every hand-over and sizing answer given: paths, names and sizes in the scripts.
+    plans.update(
+        {
+            f"answered-{p}": make_plan(kb, Platform.model_validate(full_answers(kb, p)))
+            for p in kb.presets
+        }
+    )
     for name, plan in plans.items():
         for path, text in render_bundle_files(plan).items():
             if text.startswith("#!"):

@@ -23,6 +23,8 @@ import {
   toMarkdown,
 } from "./model";
 
+const BUTTON = "rounded border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100";
+
 const SEVERITY_STYLE = {
   error: "border-red-300 bg-red-50",
   warning: "border-amber-300 bg-amber-50",
@@ -59,13 +61,13 @@ function Report({
           and values with no error or warning.
         </p>
         <div className="mt-3 flex flex-wrap gap-2 print:hidden">
-          <button type="button" className="rounded border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100" onClick={() => downloadText("nasplan-audit.md", toMarkdown(report), "text/markdown")}>
+          <button type="button" className={BUTTON} onClick={() => downloadText("nasplan-audit.md", toMarkdown(report), "text/markdown")}>
             Export Markdown
           </button>
-          <button type="button" className="rounded border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100" onClick={() => downloadText("nasplan-audit.json", JSON.stringify(report, null, 2), "application/json")}>
+          <button type="button" className={BUTTON} onClick={() => downloadText("nasplan-audit.json", JSON.stringify(report, null, 2), "application/json")}>
             Export JSON
           </button>
-          <button type="button" className="rounded border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100" onClick={() => window.print()}>
+          <button type="button" className={BUTTON} onClick={() => window.print()}>
             Print
           </button>
         </div>
@@ -286,7 +288,7 @@ export default function AuditPage() {
           <div className="flex flex-wrap items-center gap-3">
             <button
               type="button"
-              className="rounded border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+              className={BUTTON}
               onClick={() => setPastes((list) => [...list, { id: Math.max(0, ...list.map((p) => p.id)) + 1, name: "", kind: "auto", text: "" }])}
             >
               Add a paste
