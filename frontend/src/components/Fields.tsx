@@ -124,12 +124,14 @@ export function CheckField({
   checked,
   onChange,
   name,
+  disabled = false,
 }: {
   label: string;
   hint?: string;
   checked: boolean;
   onChange: (value: boolean) => void;
   name: string;
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -139,9 +141,10 @@ export function CheckField({
         name={name}
         type="checkbox"
         checked={checked}
+        disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
         aria-describedby={hint ? `${id}-msg` : undefined}
-        className="mt-0.5 h-4 w-4 accent-blue-800"
+        className="mt-0.5 h-4 w-4 accent-blue-800 disabled:opacity-50"
       />
       <div>
         <label htmlFor={id} className="text-sm font-medium text-slate-800">

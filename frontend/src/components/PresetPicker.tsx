@@ -1,8 +1,24 @@
 import type { Catalog } from "../api/client";
-import { type Draft, draftFromPlatform } from "../lib/draft";
+import { type Draft, draftFromPlatform, encodeDraft } from "../lib/draft";
 
-/** "Start from a preset": picking one hands its platform, as wizard answers, to `onPick`. */
-export function PresetPicker({ catalog, id, onPick }: { catalog: Catalog; id: string; onPick: (draft: Draft) => void }) {
+function sameAnswers(a: Draft, b: Draft): boolean {
+  return encodeDraft({ ...a, as_of: "" }).toString() === encodeDraft({ ...b, as_of: "" }).toString();
+}
+
+/** "Start from a preset": picking one hands its platform, as wizard answers, to `onPick`; the
+ * list shows the preset the current answers are, if they are one. */
+export function PresetPicker({
+  catalog,
+  id,
+  onPick,
+  current,
+}: {
+  catalog: Catalog;
+  id: string;
+  onPick: (draft: Draft) => void;
+  current?: Draft;
+}) {
+  const chosen = current ? catalog.presets.find((p) => sameAnswers(draftFromPlatform(p.platform), current))?.id : undefined;
   return (
     <>
       <label className="mt-4 block text-sm font-medium text-slate-800" htmlFor={id}>
@@ -11,13 +27,13 @@ export function PresetPicker({ catalog, id, onPick }: { catalog: Catalog; id: st
       <select
         id={id}
         className="mt-1 block w-full rounded border border-slate-400 bg-white px-2 py-1.5 text-sm"
-        value=""
+        value={chosen ?? ""}
         onChange={(event) => {
           const preset = catalog.presets.find((p) => p.id === event.target.value);
           if (preset) onPick(draftFromPlatform(preset.platform));
         }}
       >
-        <option value="">Choose a lab or current platform…</option>
+        <option value="">{current && !chosen ? "Your own answers (choose a preset to start over)" : "Choose a lab or current platform…"}</option>
         {catalog.presets.map((p) => (
           <option key={p.id} value={p.id}>
             {p.label}

@@ -123,6 +123,13 @@ export function ReviewStep({ draft, catalog, errors, platform, editing, base }: 
   return (
     <div>
       <Summary draft={draft} catalog={catalog} />
+      {current && plan.data && (
+        <p className="mt-3 text-sm font-medium" data-testid="review-counts">
+          The plan: {plan.data.findings.filter((f) => f.severity === "error").length} error(s) ·{" "}
+          {plan.data.findings.filter((f) => f.severity === "warning").length} warning(s) · {plan.data.mounts.length} mount(s) ·{" "}
+          {plan.data.volumes.length} volume(s)
+        </p>
+      )}
       {problems > 0 && (
         <p className="mt-3 text-sm text-red-800">
           {problems} answer(s) need a fix before the design can be saved (see the red steps).

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { Catalog, Platform } from "../../api/client";
 import { ErrorMessage, Loading } from "../../components/States";
@@ -60,6 +60,14 @@ export function WizardPage() {
   const editing = params.get("design");
   const base = params.get("base");
   const catalog = useCatalog();
+  // Moving to another step puts the keyboard on its first field (not on a first visit).
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusStep = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusStep.current !== step) return;
+    focusStep.current = null;
+    formRef.current?.querySelector<HTMLElement>("input, select, textarea")?.focus();
+  }, [step]);
 
   const filerReleaseRequired = catalog.data?.filers[draft.filer.vendor]?.release_required ?? true;
   const errors = validateDraft(draft, filerReleaseRequired);
@@ -73,6 +81,7 @@ export function WizardPage() {
     if (editing) extra.design = editing;
     if (base) extra.base = base;
     const search = `?${encodeDraft(next, extra).toString()}`;
+    if (nextStep !== step) focusStep.current = nextStep;
     setDraft(next);
     written.add(search);
     navigate({ search, hash: location.hash }, { replace: !push });
@@ -104,7 +113,7 @@ export function WizardPage() {
             This edit link has no edit token: open the design's edit link to save a revision.
           </p>
         )}
-        <PresetPicker catalog={catalog.data} id="preset" onPick={(picked) => go({ ...picked, as_of: draft.as_of }, 0, true)} />
+        <PresetPicker catalog={catalog.data} id="preset" current={draft} onPick={(picked) => go({ ...picked, as_of: draft.as_of }, 0, true)} />
 
         <nav aria-label="Wizard steps" className="mt-5">
           <ol className="flex flex-wrap gap-1">
@@ -137,6 +146,7 @@ export function WizardPage() {
         </nav>
 
         <form
+          ref={formRef}
           className="mt-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
           onSubmit={(event) => {
             event.preventDefault();

@@ -1,4 +1,5 @@
 // The fields of each wizard step. Every choice list comes from the catalog.
+import { useEffect } from "react";
 import type { Catalog } from "../../api/client";
 import { CheckField, SelectField, TextField } from "../../components/Fields";
 import {
@@ -10,6 +11,7 @@ import {
   type Section,
   type SizingField,
 } from "../../lib/draft";
+import { dnfsBlocked } from "../../lib/constraints";
 import type { FieldErrors } from "../../lib/validation";
 
 export const STEPS = ["Host", "Network", "Oracle", "Storage", "Names & layout", "Hand-over & sizing", "Review"] as const;
@@ -47,10 +49,7 @@ export function HostStep({ draft, catalog, errors, set }: StepProps) {
         name="host.arch"
         value={draft.host.arch}
         onChange={(value) => set("host", "arch", value)}
-        options={["sparc", "x86_64", "power", "ia64"].map((arch) => ({
-          value: arch,
-          label: os?.arches.includes(arch) ? arch : `${arch} (not for this OS)`,
-        }))}
+        options={(os?.arches ?? []).map((arch) => ({ value: arch, label: arch }))}
       />
       <TextField
         label="Memory per host (GB)"
@@ -149,6 +148,10 @@ export function NetworkStep({ draft, catalog, errors, set }: StepProps) {
 }
 
 export function OracleStep({ draft, catalog, errors, set }: StepProps) {
+  const dnfsReason = dnfsBlocked(catalog, draft.oracle.version);
+  useEffect(() => {
+    if (dnfsReason && draft.oracle.dnfs) set("oracle", "dnfs", false);
+  }, [dnfsReason, draft.oracle.dnfs, set]);
   return (
     <div className={grid}>
       <TextField
@@ -212,7 +215,9 @@ export function OracleStep({ draft, catalog, errors, set }: StepProps) {
       <CheckField
         label="Direct NFS (dNFS)"
         name="oracle.dnfs"
-        checked={draft.oracle.dnfs}
+        checked={draft.oracle.dnfs && !dnfsReason}
+        disabled={dnfsReason !== null}
+        hint={dnfsReason ? `Not available: ${dnfsReason}.` : undefined}
         onChange={(value) => set("oracle", "dnfs", value)}
       />
       <CheckField

@@ -1,0 +1,41 @@
+import { expect, test } from "@playwright/test";
+import { waitForPlan } from "./helpers";
+
+test("Direct NFS before 11g is unticked and disabled, with the reason", async ({ page }) => {
+  await page.goto("/");
+  await page.getByLabel("Start from a preset").selectOption("current-linux-ontap");
+  await waitForPlan(page);
+  await page.getByRole("button", { name: "3. Oracle" }).click();
+  const dnfs = page.getByLabel("Direct NFS (dNFS)");
+  await expect(dnfs).toBeChecked();
+  await page.getByLabel("Oracle release").fill("10.2.0.4");
+  await expect(dnfs).toBeDisabled();
+  await expect(dnfs).not.toBeChecked();
+  await expect(page.getByText("Not available: Direct NFS needs Oracle 11g Release 1 or later.")).toBeVisible();
+  await waitForPlan(page);
+  await expect(page.getByText(/Direct NFS does not exist in Oracle/)).toHaveCount(0);
+  await page.getByLabel("Oracle release").fill("11.2.0.4");
+  await expect(dnfs).toBeEnabled();
+});
+
+test("the preset picker shows the chosen preset until an answer changes", async ({ page }) => {
+  await page.goto("/");
+  const picker = page.getByLabel("Start from a preset");
+  await picker.selectOption("current-rac");
+  await waitForPlan(page);
+  await expect(picker).toHaveValue("current-rac");
+  await page.getByRole("button", { name: "2. Network" }).click();
+  await page.getByLabel("Storage NICs per host").fill("4");
+  await expect(picker).toHaveValue("");
+  await expect(picker.locator("option:checked")).toHaveText("Your own answers (choose a preset to start over)");
+});
+
+test("Next puts the keyboard on the new step's first field; the review counts findings", async ({ page }) => {
+  await page.goto("/");
+  await page.getByLabel("Start from a preset").selectOption("tr3322-lab");
+  await waitForPlan(page);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByLabel("NIC speed")).toBeFocused();
+  await page.getByRole("button", { name: "7. Review" }).click();
+  await expect(page.getByTestId("review-counts")).toHaveText(/The plan: 0 error\(s\) · \d+ warning\(s\) · 4 mount\(s\) · 4 volume\(s\)/);
+});
