@@ -189,6 +189,12 @@ def _plan(kb: KnowledgeBase, path: str, as_of: dt.date | None, as_json: bool, ou
 
 def _print_plan(plan: Plan, out: TextIO) -> None:
     print(f"nasplan plan (knowledge base {plan.kb_version}, advice as of {plan.as_of})", file=out)
+    if plan.summary is not None:
+        print(f"\nAt a glance: {plan.summary.verdict}", file=out)
+        for line in plan.summary.decisions:
+            print(f"  - {line}", file=out)
+        for d in plan.summary.disagreements:
+            print(f"  ! sources disagree on {d.topic}: following {d.followed}", file=out)
     table = render_mount_table(plan)
     print(f"\n{table.path}:", file=out)
     for entry in table.entries:

@@ -184,14 +184,15 @@ test("error findings must be acknowledged to save, to revise and to approve", as
   const reviews = recordPosts(page, /\/reviews$/);
   await page.goto("/");
   await fillTr3322(page);
+  // The wizard no longer offers Direct NFS on Oracle9i; NFSv4.1 on Solaris is still an error.
   await page.getByRole("button", { name: "3. Oracle" }).click();
-  await page.getByLabel("Direct NFS (dNFS)").check();
+  await page.getByLabel("NFS version").selectOption("4.1");
   await page.getByRole("button", { name: "7. Review" }).click();
   await waitForPlan(page);
-  await page.getByLabel("Design name").fill("dNFS on Oracle9i");
+  await page.getByLabel("Design name").fill("NFSv4.1 on Solaris 9");
   const ack = page.getByLabel("I have read the 1 error finding and save anyway");
   await expect(ack).not.toBeChecked();
-  await expect(page.getByRole("group", { name: /This plan has 1 error finding/ })).toContainText("DNFS-REQUIRES-11G");
+  await expect(page.getByRole("group", { name: /This plan has 1 error finding/ })).toContainText("COMPAT-NFS41-SCOPE");
   const save = page.getByRole("button", { name: "Save design" });
   await expect(save).toBeDisabled();
   mkdirSync("/tmp/shots", { recursive: true });

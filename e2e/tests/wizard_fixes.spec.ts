@@ -39,3 +39,13 @@ test("Next puts the keyboard on the new step's first field; the review counts fi
   await page.getByRole("button", { name: "7. Review" }).click();
   await expect(page.getByTestId("review-counts")).toHaveText(/The plan: 0 error\(s\) · \d+ warning\(s\) · 4 mount\(s\) · 4 volume\(s\)/);
 });
+
+test("the plan starts with the verdict and the decisions that matter", async ({ page }) => {
+  await page.goto("/");
+  await page.getByLabel("Start from a preset").selectOption("current-rac");
+  await waitForPlan(page);
+  const glance = page.getByRole("region", { name: "At a glance" });
+  await expect(glance.getByTestId("verdict")).toHaveText("0 error(s) · 6 warning(s) · 5 mount(s) · 5 volume(s)");
+  await expect(glance.getByText("Direct NFS over 2 paths (NFSv3), 256 KB transfers")).toBeVisible();
+  await expect(glance.getByText(/NFS transfer size with clustered ONTAP: the plan follows/)).toBeVisible();
+});

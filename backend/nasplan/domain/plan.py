@@ -256,6 +256,23 @@ class Expectations(_Out):
     rules: list[RuleId]
 
 
+class Disagreement(_Out):
+    topic: OneLine
+    followed: OneLine = Field(description="The position the plan follows.")
+    rule: RuleId
+
+
+class PlanSummary(_Out):
+    """The plan at a glance: shown first on the page, in the runbook and by the CLI."""
+
+    verdict: OneLine = Field(description="errors · warnings · mounts · volumes")
+    decisions: list[OneLine] = Field(description="The decisions that matter, one line each.")
+    disagreements: list[Disagreement] = Field(
+        description="Vendor disagreements that affect this platform, and what the plan follows."
+    )
+    reversals: list[OneLine] = Field(description="Earlier advice this plan no longer follows.")
+
+
 class Plan(_Out):
     kb_version: str
     as_of: dt.date
@@ -278,6 +295,7 @@ class Plan(_Out):
     capacity: Capacity | None = Field(
         default=None, description="Volume sizing results, when platform.sizing is given."
     )
+    summary: PlanSummary | None = Field(default=None, description="The plan at a glance.")
 
 
 def dnfs_path_count(nic_count: int, settings: list[Setting]) -> int:

@@ -33,6 +33,7 @@ from nasplan.engine.compose import Composition, compose
 from nasplan.engine.evaluate import Evaluation, evaluate
 from nasplan.engine.expectations import compute as compute_expectations
 from nasplan.engine.sizing import size_volumes
+from nasplan.engine.summary import summarize
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.resolve import ResolvedPlatform, resolve
 from nasplan.knowledge.schema import Rule
@@ -403,7 +404,7 @@ class _PlanBuilder:
                 *(r for s in superseded for r in s.by),
             ]
         )
-        return Plan(
+        plan = Plan(
             kb_version=self.kb.version,
             as_of=self.resolved.as_of,
             platform=self.platform,
@@ -418,6 +419,8 @@ class _PlanBuilder:
             applied_rules=[rule.id for rule in self.evaluation.fired],
             capacity=capacity,
         )
+        conflicts = [(o.conflict, o.winners[0]) for o in self.composition.conflicts]
+        return plan.model_copy(update={"summary": summarize(plan, conflicts)})
 
     def _superseded(self, old_id: str, new_ids: list[str]) -> SupersededRule:
         old = self.kb.rules[old_id]

@@ -85,6 +85,7 @@ class RunbookView:
     expect: list[str]
     capacity: list[tuple[str, str, str, str, str]]
     capacity_notes: list[str]
+    glance: list[str]
 
 
 def _setting_notes(f: Facts, mechanisms: tuple[str, ...], target: str = "host") -> list[str]:
@@ -452,6 +453,19 @@ def _rollback(f: Facts) -> list[Step]:
 _COMMENT = ("#", "--", "*", "{#")
 
 
+def _glance(plan: Plan) -> list[str]:
+    """The plan at a glance: verdict, decisions, disagreements, reversals."""
+    s = plan.summary
+    if s is None:
+        return []
+    return [
+        s.verdict,
+        *s.decisions,
+        *(f"Sources disagree on {d.topic}: the plan follows {d.followed}" for d in s.disagreements),
+        *s.reversals,
+    ]
+
+
 def _capacity_rows(plan: Plan) -> list[tuple[str, str, str, str, str]]:
     """Volume, what it holds, size, snapshot reserve, autosize limit: when sizing was asked."""
     if plan.capacity is None:
@@ -610,6 +624,7 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
         ],
         expect=_expect_lines(plan),
         capacity=_capacity_rows(plan),
+        glance=_glance(plan),
         capacity_notes=_capacity_notes(plan),
     )
 

@@ -1024,6 +1024,18 @@ export interface components {
              */
             state_label: string;
         };
+        /** Disagreement */
+        Disagreement: {
+            /**
+             * Followed
+             * @description The position the plan follows.
+             */
+            followed: string;
+            /** Rule */
+            rule: string;
+            /** Topic */
+            topic: string;
+        };
         /** Drift */
         Drift: {
             /** Changes */
@@ -1806,6 +1818,32 @@ export interface components {
             /** Text */
             text: string;
         };
+        /**
+         * PlanSummary
+         * @description The plan at a glance: shown first on the page, in the runbook and by the CLI.
+         */
+        PlanSummary: {
+            /**
+             * Decisions
+             * @description The decisions that matter, one line each.
+             */
+            decisions: string[];
+            /**
+             * Disagreements
+             * @description Vendor disagreements that affect this platform, and what the plan follows.
+             */
+            disagreements: components["schemas"]["Disagreement"][];
+            /**
+             * Reversals
+             * @description Earlier advice this plan no longer follows.
+             */
+            reversals: string[];
+            /**
+             * Verdict
+             * @description errors · warnings · mounts · volumes
+             */
+            verdict: string;
+        };
         /** PlanView */
         PlanView: {
             /**
@@ -1841,6 +1879,8 @@ export interface components {
             };
             /** Settings */
             settings: components["schemas"]["Setting"][];
+            /** @description The plan at a glance. */
+            summary?: components["schemas"]["PlanSummary"] | null;
             /**
              * Superseded
              * @description Rules that would apply but were replaced by newer advice, and why.

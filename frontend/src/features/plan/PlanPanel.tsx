@@ -5,6 +5,7 @@ import { Diagram } from "./Diagram";
 import { Expectations } from "./Expectations";
 import { Exports } from "./Exports";
 import { Capacity } from "./Capacity";
+import { Glance } from "./Glance";
 import { Findings, MountTable, SettingsList } from "./PlanSections";
 import { AsOfControl, ChangesList, useDateChanges } from "./TimeTravel";
 
@@ -23,6 +24,9 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
 export function PlanBody({ plan, changed }: { plan: PlanView; changed: Set<string> }) {
   return (
     <>
+      <Card title="At a glance">
+        <Glance plan={plan} />
+      </Card>
       <Card title="Layout">
         <Diagram plan={plan} />
       </Card>

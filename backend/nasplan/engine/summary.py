@@ -1,0 +1,86 @@
+"""The plan at a glance: a verdict line, the decisions that matter for this platform, the
+vendor disagreements that affect it and the reversals of earlier advice, each in one line.
+
+Everything here restates the plan (no rule of its own): the page, the runbook and the CLI all
+show this same summary first.
+"""
+
+from __future__ import annotations
+
+from nasplan.domain.plan import Disagreement, Mount, Plan, PlanSummary
+from nasplan.knowledge.schema import Conflict
+
+
+def _option(mount: Mount | None, name: str) -> str | None:
+    if mount is None:
+        return None
+    return next((o.split("=", 1)[1] for o in mount.options if o.startswith(f"{name}=")), None)
+
+
+def _mount_for(plan: Plan, role: str) -> Mount | None:
+    return next((m for m in plan.mounts if m.role == role), None) or next(
+        (m for m in plan.mounts if role in m.serves), None
+    )
+
+
+def _redo_line(plan: Plan) -> str | None:
+    redo = _mount_for(plan, "redo")
+    if redo is None:
+        return None
+    own = redo.role == "redo"
+    where = "on its own mount" if own else f"on the {redo.role} mount"
+    special = [
+        o for o in redo.options if o in ("forcedirectio", "noac", "actimeo=0", "cio", "llock")
+    ]
+    return f"Redo and control files {where}" + (f" with {', '.join(special)}" if special else "")
+
+
+def _home_line(plan: Plan) -> str:
+    home = _mount_for(plan, "oracle_home")
+    if home is None:
+        return "ORACLE_HOME on local disk"
+    return f"ORACLE_HOME on the filer, its own mount at {home.mount_point}"
+
+
+def _client_line(plan: Plan) -> str:
+    e = plan.expectations
+    data = _mount_for(plan, "data")
+    rsize = _option(data, "rsize")
+    size = f", {int(rsize) // 1024} KB transfers" if rsize and rsize.isdigit() else ""
+    version = plan.platform.oracle.nfs_version
+    return f"{e.planned_client or 'kernel NFS'} (NFSv{version}){size}"
+
+
+def _expect_line(plan: Plan) -> str:
+    e = plan.expectations
+    bound = e.bottleneck.split(":", 1)[0].strip().lower() or "the model"
+    if e.planned_scan_mb_s is not None:
+        return f"Expect about {e.planned_scan_mb_s:g} MB/s for a large scan, bound by {bound}"
+    return f"Expect about {e.single_stream_mb_s:g} MB/s per serial stream, bound by {bound}"
+
+
+def summarize(plan: Plan, conflicts: list[tuple[Conflict, str]]) -> PlanSummary:
+    """``conflicts``: each vendor disagreement the plan resolved, with the rule it followed."""
+    counts = {s: sum(1 for f in plan.findings if f.severity == s) for s in ("error", "warning")}
+    verdict = (
+        f"{counts['error']} error(s) · {counts['warning']} warning(s) · "
+        f"{len(plan.mounts)} mount(s) · {len(plan.volumes)} volume(s)"
+    )
+    decisions = [
+        _client_line(plan),
+        *(line for line in [_redo_line(plan)] if line),
+        _home_line(plan),
+        f"{len(plan.volumes)} volume(s): "
+        + ", ".join(f"{v.name} ({'+'.join(v.holds)})" for v in plan.volumes),
+        _expect_line(plan),
+    ][:5]
+    reversals = [f.message for f in plan.findings if f.message.startswith("Advice changed on ")]
+    return PlanSummary(
+        verdict=verdict,
+        decisions=decisions,
+        disagreements=[
+            Disagreement(topic=c.topic, followed=c.winner.position, rule=rule)
+            for c, rule in conflicts
+        ],
+        reversals=reversals,
+    )

@@ -1,0 +1,49 @@
+"""The plan at a glance: the same summary first on the page, in the runbook and from the CLI."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from nasplan.cli import main
+from nasplan.engine.planner import make_plan
+from nasplan.knowledge.base import KnowledgeBase
+from nasplan.renderers.runbook import render_runbook_markdown
+from tests.conftest import preset_platform
+
+
+def test_tr3322_lab_at_a_glance(kb: KnowledgeBase) -> None:
+    summary = make_plan(kb, preset_platform(kb, "tr3322-lab")).summary
+    assert summary is not None
+    assert summary.verdict == "0 error(s) · 2 warning(s) · 4 mount(s) · 4 volume(s)"
+    assert summary.decisions[1] == "Redo and control files on its own mount with forcedirectio"
+    assert summary.decisions[2] == "ORACLE_HOME on the filer, its own mount at /u01/app/oracle"
+    assert summary.decisions[4].startswith("Expect about ")
+    assert len(summary.decisions) == 5
+    # Today the 2004 minra advice is reversed: the reversal is promoted out of the findings.
+    assert any("minra" in line for line in summary.reversals)
+
+
+def test_disagreements_that_affect_the_platform_are_promoted(kb: KnowledgeBase) -> None:
+    summary = make_plan(kb, preset_platform(kb, "current-rac")).summary
+    assert summary is not None
+    topics = {d.topic for d in summary.disagreements}
+    assert "NFS transfer size with clustered ONTAP" in topics
+    assert summary.decisions[0] == "Direct NFS over 2 paths (NFSv3), 256 KB transfers"
+    assert make_plan(kb, preset_platform(kb, "tr3322-lab")).summary.disagreements == []  # type: ignore[union-attr]
+
+
+def test_runbook_and_cli_show_it_first(kb: KnowledgeBase, tmp_path: Path) -> None:
+    platform = preset_platform(kb, "current-rac")
+    runbook = render_runbook_markdown(make_plan(kb, platform))
+    first_page = runbook.split("\n## ", 1)[0]
+    assert "**At a glance:** 0 error(s) · 6 warning(s) · 5 mount(s) · 5 volume(s)" in first_page
+    assert "- Sources disagree on NFS transfer size with clustered ONTAP" in first_page
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(platform.model_dump(mode="json")))
+    out = io.StringIO()
+    main(["plan", str(path)], out)
+    lines = out.getvalue().splitlines()
+    assert lines[2].startswith("At a glance: 0 error(s)")
+    assert lines[3] == "  - Direct NFS over 2 paths (NFSv3), 256 KB transfers"
