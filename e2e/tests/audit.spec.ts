@@ -46,3 +46,17 @@ for (const [name, width] of Object.entries(WIDTHS)) {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 }
+
+test("an audit can start from a saved design", async ({ page }) => {
+  const catalog = (await (await page.request.get("/api/v1/catalog")).json()) as {
+    presets: { id: string; platform: unknown }[];
+  };
+  const platform = catalog.presets.find((p) => p.id === "example-aix")?.platform;
+  const created = (await (await page.request.post("/api/v1/designs", { data: { name: "AIX move", platform } })).json()) as {
+    id: string;
+  };
+  await page.goto(`/d/${created.id}`);
+  await page.getByRole("link", { name: "Audit what runs against this design" }).click();
+  await expect(page.getByTestId("audit-design")).toContainText("AIX move");
+  await expect(page.getByTestId("audit-platform")).toContainText("AIX");
+});

@@ -1,5 +1,5 @@
 // /audit: paste or drop what already runs, get findings from the same rules as the plan.
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { api, unwrap } from "../../api/client";
@@ -7,7 +7,7 @@ import { CopyButton } from "../../components/CopyButton";
 import { SelectField, TextField } from "../../components/Fields";
 import { PresetPicker } from "../../components/PresetPicker";
 import { ErrorMessage, Loading } from "../../components/States";
-import { decodeDraft, encodeDraft, toPlatform } from "../../lib/draft";
+import { decodeDraft, draftFromPlatform, encodeDraft, toPlatform } from "../../lib/draft";
 import { validateDraft } from "../../lib/validation";
 import { useCatalog } from "../wizard/usePlan";
 import {
@@ -186,7 +186,17 @@ export default function AuditPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const catalog = useCatalog();
-  const draft = useMemo(() => decodeDraft(location.search), [location.search]);
+  const designId = new URLSearchParams(location.search).get("design");
+  const design = useQuery({
+    queryKey: ["design", designId],
+    enabled: designId !== null,
+    queryFn: async () =>
+      unwrap(await api.GET("/api/v1/designs/{design_id}", { params: { path: { design_id: designId ?? "" } } })),
+  });
+  const draft = useMemo(
+    () => (design.data ? draftFromPlatform(design.data.latest.platform) : decodeDraft(location.search)),
+    [design.data, location.search],
+  );
   const [pastes, setPastes] = useState<PasteDraft[]>([{ id: 1, name: "fstab", kind: "auto", text: "" }]);
   const [roles, setRoles] = useState<Record<string, DeclaredRole>>({});
   const errors = catalog.data
@@ -201,6 +211,8 @@ export default function AuditPage() {
 
   if (catalog.isPending) return <Loading what="the catalog" />;
   if (catalog.error) return <ErrorMessage error={catalog.error} />;
+  if (designId !== null && design.isPending) return <Loading what="the design" />;
+  if (design.error) return <ErrorMessage error={design.error} title="Could not open the design" />;
 
   function update(id: number, change: Partial<PasteDraft>) {
     setPastes((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p)));
@@ -235,6 +247,12 @@ export default function AuditPage() {
         </p>
         <section aria-label="Platform" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
           <h2 className="text-lg font-semibold">Platform</h2>
+          {design.data && (
+            <p className="mt-1 text-sm" data-testid="audit-design">
+              From the design <Link to={`/d/${design.data.id}`} className="text-blue-800 underline">{design.data.name}</Link>, revision{" "}
+              {design.data.latest.number}
+            </p>
+          )}
           <p className="mt-1 text-sm wrap-anywhere" data-testid="audit-platform">
             {catalog.data.os[draft.host.os]?.label ?? draft.host.os} {draft.host.os_version} · Oracle {draft.oracle.version}{" "}
             {draft.oracle.rac ? "RAC" : "single instance"} · {draft.oracle.dnfs ? "Direct NFS" : "kernel NFS"} ·{" "}

@@ -217,6 +217,9 @@ export default function DesignPage() {
           <Link to={`/compare?design=${encodeURIComponent(d.id)}`} className="rounded border border-slate-400 bg-white px-3 py-2 text-sm">
             What if… (compare changes to the latest revision)
           </Link>
+          <Link to={`/audit?design=${encodeURIComponent(d.id)}`} className="rounded border border-slate-400 bg-white px-3 py-2 text-sm">
+            Audit what runs against this design
+          </Link>
         </div>
       </div>
       {isLatest && <Drift designId={d.id} />}
