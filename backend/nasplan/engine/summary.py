@@ -28,7 +28,7 @@ def _redo_line(plan: Plan) -> str | None:
     if redo is None:
         return None
     own = redo.role == "redo"
-    where = "on its own mount" if own else f"on the {redo.role} mount"
+    where = "on their own mount" if own else f"on the {redo.role} mount"
     special = [
         o for o in redo.options if o in ("forcedirectio", "noac", "actimeo=0", "cio", "llock")
     ]

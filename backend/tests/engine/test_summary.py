@@ -17,7 +17,7 @@ def test_tr3322_lab_at_a_glance(kb: KnowledgeBase) -> None:
     summary = make_plan(kb, preset_platform(kb, "tr3322-lab")).summary
     assert summary is not None
     assert summary.verdict == "0 error(s) · 2 warning(s) · 4 mount(s) · 4 volume(s)"
-    assert summary.decisions[1] == "Redo and control files on its own mount with forcedirectio"
+    assert summary.decisions[1] == "Redo and control files on their own mount with forcedirectio"
     assert summary.decisions[2] == "ORACLE_HOME on the filer, its own mount at /u01/app/oracle"
     assert summary.decisions[4].startswith("Expect about ")
     assert len(summary.decisions) == 5
