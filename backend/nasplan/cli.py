@@ -17,12 +17,12 @@ import datetime as dt
 import json
 import sys
 from pathlib import Path
-from typing import TextIO, cast, get_args
+from typing import TextIO, get_args
 
 from pydantic import ValidationError
 
 from nasplan.audit.compare import FileKind, audit
-from nasplan.audit.detect import detect_kind
+from nasplan.audit.pastes import PasteIn, Unrecognised, gather
 from nasplan.domain.plan import Expectations, Plan
 from nasplan.domain.platform import Platform
 from nasplan.engine.planner import make_plan
@@ -143,25 +143,23 @@ def _audit(kb: KnowledgeBase, args: argparse.Namespace, out: TextIO) -> int:
     plan = _load_plan(kb, args.platform, None)
     if plan is None:
         return 2
-    files: dict[FileKind, str] = {}
-    kinds = get_args(FileKind)
+    pastes: list[PasteIn] = []
     for spec in args.files:
-        kind_text, sep, path = spec.partition(":")
-        if not sep or kind_text not in kinds:
-            kind_text, path = "", spec
+        kind, sep, path = spec.partition(":")
+        if not sep or kind not in get_args(FileKind):
+            kind, path = "auto", spec
         try:
             text = Path(path).read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
             print(f"cannot read {path}: {exc}", file=sys.stderr)
             return 2
-        if not kind_text:
-            detected = detect_kind(text)
-            if detected is None or detected.kind not in kinds:
-                print(f"{path}: cannot tell what it is; write KIND:{path}", file=sys.stderr)
-                return 2
-            kind_text = detected.kind
-        kind = cast(FileKind, kind_text)
-        files[kind] = f"{files[kind]}\n{text}" if kind in files else text
+        pastes.append(PasteIn(path, kind, text))
+    try:
+        files, _ = gather(pastes)
+    except Unrecognised as exc:
+        path = pastes[exc.index].name
+        print(f"{path}: cannot tell what it is; write KIND:{path}", file=sys.stderr)
+        return 2
     report = audit(kb, plan.platform, files)
     if args.json:
         print(report.model_dump_json(indent=2), file=out)

@@ -1,14 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible } from "./helpers";
+import { createDesignFromPreset, expectAccessible } from "./helpers";
 
 test("as built: a host's verify report is recorded against the revision, item by item", async ({ page }) => {
-  const catalog = (await (await page.request.get("/api/v1/catalog")).json()) as {
-    presets: { id: string; platform: unknown }[];
-  };
-  const platform = catalog.presets.find((p) => p.id === "current-linux-ontap")?.platform;
-  const created = (await (
-    await page.request.post("/api/v1/designs", { data: { name: "Built system", platform } })
-  ).json()) as { id: string; edit_token: string };
+  const created = await createDesignFromPreset(page, "current-linux-ontap", "Built system");
 
   // Read-only visitors see the record but cannot add to it.
   await page.goto(`/d/${created.id}`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { WIDTHS, expectAccessible, screenshot } from "./helpers";
+import { WIDTHS, createDesignFromPreset, expectAccessible, screenshot } from "./helpers";
 
 const REAL_FSTAB = [
   "# /etc/fstab",
@@ -48,13 +48,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
 }
 
 test("an audit can start from a saved design", async ({ page }) => {
-  const catalog = (await (await page.request.get("/api/v1/catalog")).json()) as {
-    presets: { id: string; platform: unknown }[];
-  };
-  const platform = catalog.presets.find((p) => p.id === "example-aix")?.platform;
-  const created = (await (await page.request.post("/api/v1/designs", { data: { name: "AIX move", platform } })).json()) as {
-    id: string;
-  };
+  const created = await createDesignFromPreset(page, "example-aix", "AIX move");
   await page.goto(`/d/${created.id}`);
   await page.getByRole("link", { name: "Audit what runs against this design" }).click();
   await expect(page.getByTestId("audit-design")).toContainText("AIX move");

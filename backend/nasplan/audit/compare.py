@@ -76,7 +76,6 @@ PARAMETER_KINDS: dict[str, tuple[Callable[[str], Parsed[Parameter]], str, str]] 
         "init_ora",
         "ALTER SYSTEM SET {key}={value} SCOPE=SPFILE SID='*';",
     ),
-    "vol_options": (parse_vol_options, "ontap7_vol_option", "vol options {volume} {key} {value}"),
     "sysctl": (parse_sysctl, "sysctl", "{key} = {value}"),
     "nfso": (parse_nfso, "nfso", "nfso -p -o {key}={value}"),
     "etc_system": (parse_etc_system, "etc_system", "set {key}={value}"),
@@ -92,17 +91,10 @@ MOUNT_PARSERS: dict[str, Callable[[str], Parsed[MountEntry]]] = {
 _DATABASE_ROLES = ["data", "redo", "control", "archive"]
 # Which plan settings each kind of pasted file shows (for "not checked").
 MECHANISMS_OF_KIND: dict[str, tuple[str, ...]] = {
-    "init.ora": ("init_ora",),
-    "spfile": ("init_ora",),
-    "show_parameter": ("init_ora",),
+    **{kind: (mechanism,) for kind, (_, mechanism, _) in PARAMETER_KINDS.items()},
     "vol_options": ("ontap7_vol_option",),
     "oranfstab": ("dnfs",),
     "dnfs_servers": ("dnfs",),
-    "sysctl": ("sysctl",),
-    "nfso": ("nfso",),
-    "etc_system": ("etc_system",),
-    "ndd": ("ndd",),
-    "options_nfs": ("ontap7_option",),
     "ontap_fields": ("ontap_nfs_server", "ontap_volume", "ontap_snapshot_policy", "ontap_port"),
 }
 CHECKABLE_MECHANISMS = frozenset(m for ms in MECHANISMS_OF_KIND.values() for m in ms)
@@ -195,10 +187,11 @@ def audit(
         elif kind in PARAMETER_KINDS:
             parser, mechanism, form = PARAMETER_KINDS[kind]
             parsed = parser(text)
-            if kind == "vol_options":
-                auditor.vol_options(parsed.items)
-            else:
-                auditor.parameters(kind, parsed.items, mechanism, form)
+            auditor.parameters(kind, parsed.items, mechanism, form)
+            checked[kind], ignored[kind] = len(parsed.items), parsed.ignored
+        elif kind == "vol_options":
+            parsed = parse_vol_options(text)
+            auditor.vol_options(parsed.items)
             checked[kind], ignored[kind] = len(parsed.items), parsed.ignored
         elif kind == "ontap_fields":
             records = parse_ontap_fields(text)
@@ -475,7 +468,7 @@ class _Auditor:
                 continue
             present = found.get(_norm_key(setting.key))
             rule = setting.rules[0]
-            fix = form.format(key=setting.key, value=setting.value, volume="")
+            fix = form.format(key=setting.key, value=setting.value)
             needs = setting.requires.replace("_", " ")
             if setting.action == "unset":
                 if present is not None:

@@ -383,7 +383,7 @@ class _PlanBuilder:
             self.kb,
             self.platform,
             volumes,
-            self.resolved.filer_family.id,
+            self.resolved.filer_family,
             expectations.planned_scan_mb_s,
         )
         findings = sorted(

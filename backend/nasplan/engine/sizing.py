@@ -34,7 +34,7 @@ from nasplan.domain.plan import (
 )
 from nasplan.domain.platform import Platform, Sizing
 from nasplan.knowledge.base import KnowledgeBase
-from nasplan.knowledge.catalog import Figure
+from nasplan.knowledge.catalog import Figure, FilerFamilyEntry
 
 ONTAP_FAMILIES = frozenset({"ontap7", "ontap_cluster", "fsxn"})
 CLOUD_LEVEL_FAMILIES = frozenset({"anf", "gcnv"})
@@ -262,14 +262,15 @@ def _archive_watch(
 
 
 def _cloud(
-    kb: KnowledgeBase, platform: Platform, volumes: list[Volume], scan_mb_s: float | None
+    family: FilerFamilyEntry,
+    platform: Platform,
+    volumes: list[Volume],
+    scan_mb_s: float | None,
 ) -> CloudCapacity | None:
     filer = platform.filer
     if filer.service_level is None or filer.capacity_tib is None:
         return None
-    vendor = kb.filers.vendors.get(filer.vendor)
-    levels = vendor.families[0].service_levels if vendor else {}
-    level = levels.get(filer.service_level)
+    level = family.service_levels.get(filer.service_level)
     if level is None:
         return None
     per_tib_mb_s = _value(level) * MIB / 1e6
@@ -303,10 +304,11 @@ def size_volumes(
     kb: KnowledgeBase,
     platform: Platform,
     volumes: list[Volume],
-    family: str,
+    filer_family: FilerFamilyEntry,
     scan_mb_s: float | None,
 ) -> tuple[list[Volume], Capacity | None]:
     """The volumes with their sizes, and the capacity results; nothing when sizing is absent."""
+    family = filer_family.id
     s = platform.sizing
     if s is None:
         return volumes, None
@@ -324,6 +326,6 @@ def size_volumes(
     return sized, Capacity(
         redo_logs=redo,
         archive=_archive_watch(kb, s, sized, family),
-        cloud=_cloud(kb, platform, sized, scan_mb_s),
+        cloud=_cloud(filer_family, platform, sized, scan_mb_s),
         not_sized=not_sized,
     )

@@ -19,6 +19,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from pydantic import BaseModel, ConfigDict, Field
 
 from nasplan.domain.plan import Mount, Plan, Setting
+from nasplan.domain.platform import Handover
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -140,6 +141,7 @@ class Facts:
     host_name: str | None
     host_if: str | None
     filer_if: str | None
+    handover: Handover  # the platform's hand-over answers (empty when none were given)
     rac: bool
     dnfs: bool
     errors: int
@@ -170,7 +172,8 @@ class Facts:
 
 def facts(plan: Plan, meta: BundleMeta) -> Facts:
     p = plan.platform
-    first_path = p.handover.paths[0] if p.handover and p.handover.paths else None
+    handover = p.handover or Handover()
+    first_path = handover.paths[0] if handover.paths else None
     return Facts(
         plan=plan,
         meta=meta,
@@ -182,6 +185,7 @@ def facts(plan: Plan, meta: BundleMeta) -> Facts:
         host_name=p.host.hostname,
         host_if=(first_path and first_path.host_interface) or p.host.nic_interface,
         filer_if=(first_path and first_path.filer_interface) or p.filer.interface,
+        handover=handover,
         rac=p.oracle.rac,
         dnfs=p.oracle.dnfs,
         errors=sum(1 for f in plan.findings if f.severity == "error"),

@@ -10,7 +10,7 @@ import ipaddress
 import re
 from dataclasses import dataclass
 
-from nasplan.domain.platform import Handover, StoragePath
+from nasplan.domain.platform import StoragePath
 from nasplan.renderers.common import Facts
 
 # Filer rollback commands take the values recorded in phase 1: they are known only on the day
@@ -62,32 +62,28 @@ def answer_for(placeholder: str) -> Answer | None:
     return None
 
 
-def handover(f: Facts) -> Handover:
-    return f.plan.platform.handover or Handover()
-
-
 def _path(f: Facts, index: int) -> StoragePath:
-    paths = handover(f).paths
+    paths = f.handover.paths
     return paths[index] if index < len(paths) else StoragePath()
 
 
 def setting_value(f: Facts, value: str) -> str:
     """A planned value, with the hand-over answer in place of a placeholder the rules use."""
     if value == "<nfsv4-id-domain>":
-        return handover(f).nfs4_id_domain or value
+        return f.handover.nfs4_id_domain or value
     return value
 
 
 def svm(f: Facts) -> str:
-    return handover(f).svm or "<svm>"
+    return f.handover.svm or "<svm>"
 
 
 def aggregate(f: Facts) -> str:
-    return handover(f).aggregate or "<aggregate>"
+    return f.handover.aggregate or "<aggregate>"
 
 
 def broadcast_domain(f: Facts) -> str:
-    return handover(f).broadcast_domain or "<broadcast-domain>"
+    return f.handover.broadcast_domain or "<broadcast-domain>"
 
 
 def filer_interface(f: Facts) -> str:
@@ -96,7 +92,7 @@ def filer_interface(f: Facts) -> str:
 
 def nodes(f: Facts) -> list[str]:
     """The database hosts: every RAC node by name where given, else placeholders."""
-    given = handover(f).cluster_nodes
+    given = f.handover.cluster_nodes
     if given:
         return list(given)
     first = f.host_name or "<db-host>"
@@ -109,7 +105,7 @@ def nodes(f: Facts) -> list[str]:
 def export_clients(f: Facts) -> list[str]:
     """Who the exports name: the client subnet when given (one rule for every node), else the
     hosts one by one."""
-    subnet = handover(f).client_subnet
+    subnet = f.handover.client_subnet
     return [subnet] if subnet else nodes(f)
 
 
@@ -129,7 +125,7 @@ def dnfs_server_path(f: Facts, number: int) -> str:
 
 
 def oracle_owner_ids(f: Facts) -> tuple[int, int] | None:
-    h = handover(f)
+    h = f.handover
     if h.oracle_uid is None or h.oracle_gid is None:
         return None
     return h.oracle_uid, h.oracle_gid

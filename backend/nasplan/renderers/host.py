@@ -301,8 +301,7 @@ class _Mtu:
 def storage_interfaces(f: Facts) -> list[str]:
     """The host interfaces that carry NFS: each storage path's where the hand-over names them,
     else the one host interface the platform gives."""
-    paths = f.plan.platform.handover.paths if f.plan.platform.handover else []
-    named = list(dict.fromkeys(p.host_interface for p in paths if p.host_interface))
+    named = list(dict.fromkeys(p.host_interface for p in f.handover.paths if p.host_interface))
     return named or ([f.host_if] if f.host_if else [])
 
 

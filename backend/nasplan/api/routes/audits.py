@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, cast, get_args
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body
 from fastapi.responses import JSONResponse
@@ -10,8 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 
 from nasplan.api.deps import KbDep
 from nasplan.api.errors import validation_422
-from nasplan.audit.compare import AuditReport, FileKind, RecognisedPaste, audit
-from nasplan.audit.detect import detect_kind
+from nasplan.audit.compare import AuditReport, FileKind, audit
+from nasplan.audit.pastes import PasteIn, Unrecognised, gather
 from nasplan.audit.roles import DeclaredRole
 from nasplan.domain.plan import ONE_LINE_PATTERN
 from nasplan.domain.platform import EXAMPLE_PLATFORM, Platform
@@ -88,34 +88,14 @@ def create_audit(
         AuditRequest, Body(openapi_examples={"tr3322": {"summary": "vfstab", "value": _EXAMPLE}})
     ],
 ) -> AuditReport | JSONResponse:
-    files: dict[FileKind, str] = dict(request.files)
-    recognised: list[RecognisedPaste] = []
-    for index, paste in enumerate(request.pastes):
-        kind: FileKind
-        if paste.kind == "auto":
-            detected = detect_kind(paste.text)
-            if detected is None or detected.kind not in get_args(FileKind):
-                return validation_422(
-                    [
-                        {
-                            "loc": ("pastes", index, "kind"),
-                            "msg": f"cannot tell what {paste.name} is: choose its kind",
-                            "type": "value_error",
-                        }
-                    ],
-                    ("body",),
-                )
-            kind = cast(FileKind, detected.kind)
-            recognised.append(
-                RecognisedPaste(
-                    name=paste.name,
-                    kind=kind,
-                    confidence=detected.confidence,
-                    reason=detected.reason,
-                )
-            )
-        else:
-            kind = paste.kind
-        files[kind] = f"{files[kind]}\n{paste.text}" if kind in files else paste.text
+    try:
+        files, recognised = gather(
+            [PasteIn(p.name, p.kind, p.text) for p in request.pastes], request.files
+        )
+    except Unrecognised as exc:
+        return validation_422(
+            [{"loc": ("pastes", exc.index, "kind"), "msg": str(exc), "type": "value_error"}],
+            ("body",),
+        )
     report = audit(kb, request.platform, files, request.roles)
     return report.model_copy(update={"recognised": recognised})
