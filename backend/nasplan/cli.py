@@ -171,6 +171,10 @@ def _audit(kb: KnowledgeBase, args: argparse.Namespace, out: TextIO) -> int:
                 print(f"        use: {f.fix}", file=out)
         for line in report.not_checked:
             print(f"not checked: {line}", file=out)
+        for hint in report.platform_hints:
+            print(f"platform: {hint}", file=out)
+        for s in report.platform_suggestions:
+            print(f"suggested: {s.field}={s.value} ({s.label})", file=out)
     return 1 if any(f.severity == "error" for f in report.findings) else 0
 
 

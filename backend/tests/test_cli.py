@@ -100,3 +100,15 @@ def test_audit_exits_non_zero_on_errors_and_recognises_files(tmp_path: Path) -> 
     out = io.StringIO()
     assert main(["audit", "--platform", str(platform), f"vol_options:{good}"], out) == 0
     assert "not checked:" in out.getvalue()
+
+
+def test_audit_says_which_platform_answers_the_pastes_point_to(tmp_path: Path) -> None:
+    platform = tmp_path / "platform.json"
+    platform.write_text(json.dumps(EXAMPLE_PLATFORM))
+    nfso = tmp_path / "nfso"
+    nfso.write_text("nfs_use_reserved_ports = 0\nnfs_max_threads = 3891\n")
+    out = io.StringIO()
+    main(["audit", "--platform", str(platform), f"nfso:{nfso}"], out)
+    text = out.getvalue()
+    assert "platform: The pasted nfso comes from IBM AIX" in text, text
+    assert "suggested: host.os=aix (IBM AIX)" in text

@@ -54,3 +54,37 @@ test("an audit can start from a saved design", async ({ page }) => {
   await expect(page.getByTestId("audit-design")).toContainText("AIX move");
   await expect(page.getByTestId("audit-platform")).toContainText("AIX");
 });
+
+test("the pastes name the platform: one click applies the answer and audits again", async ({ page }) => {
+  await page.goto("/audit");
+  await page.getByLabel("Start from a preset").selectOption("example-linux-knfs-7mode");
+  await page.getByLabel("Text (paste 1)").fill("filer01:/vol/ora_data - /u02/oradata nfs - yes rw,bg,hard,intr,vers=3,proto=tcp");
+  await page.getByLabel("What it is (paste 1)").selectOption("vfstab");
+  await page.getByRole("button", { name: "Check" }).click();
+  const disagree = page.getByRole("region", { name: "The pastes and the platform disagree" });
+  await expect(disagree).toContainText("The pasted vfstab comes from");
+  await disagree.getByRole("button", { name: /^Use .*Solaris/ }).click();
+  await expect(page.getByTestId("audit-platform")).toContainText("Solaris");
+  await expect(page.getByRole("region", { name: "The pastes and the platform disagree" })).toHaveCount(0);
+  await expect(page.getByTestId("audit-verdict")).toBeVisible();
+});
+
+test("a design keeps an audit as its before, and its history lists it", async ({ page }) => {
+  const created = await createDesignFromPreset(page, "example-linux-knfs-7mode", "Legacy move");
+  await page.goto(`/d/${created.id}#edit=${created.edit_token}`);
+  await expect(page.getByRole("region", { name: "Before (audits kept on the design)" })).toContainText("No audit is kept");
+  await page.getByRole("link", { name: "Audit what runs against this design" }).click();
+  await page.getByLabel("Text (paste 1)").fill(REAL_FSTAB);
+  await page.getByRole("button", { name: "Check" }).click();
+  await expect(page.getByTestId("audit-verdict")).toContainText("Score 33%");
+  await page.getByRole("button", { name: /Keep on the design/ }).click();
+  await expect(page.getByRole("status")).toContainText('Kept as "before"');
+  await page.getByRole("link", { name: "the design" }).click();
+  const kept = page.getByTestId("design-audit");
+  await expect(kept).toContainText("before against revision 1");
+  await expect(kept).toContainText("score 33%");
+  const history = page.getByRole("region", { name: "History" });
+  await expect(history.getByTestId("history-event")).toHaveCount(2);
+  await expect(history.getByTestId("history-event").first()).toContainText('Audit "before" against revision 1: score 33%');
+  await expectAccessible(page, "design page with a kept audit");
+});

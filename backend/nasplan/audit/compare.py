@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from nasplan.audit.hints import platform_hints
+from nasplan.audit.hints import PlatformSuggestion, platform_hints
 from nasplan.audit.outputs import (
     DnfsServer,
     OntapRecord,
@@ -159,6 +159,12 @@ class AuditReport(BaseModel):
         default_factory=list,
         description="Where the pasted files disagree with the platform described.",
     )
+    platform_suggestions: list[PlatformSuggestion] = Field(
+        default_factory=list,
+        description="The platform answers the pastes point to (host OS from the file kind, "
+        "filer family from command output, Oracle release from `compatible`), to apply and "
+        "audit again.",
+    )
     recognised: list[RecognisedPaste] = Field(
         default_factory=list, description="What each paste sent as `auto` was taken for, and why."
     )
@@ -207,6 +213,7 @@ def audit(
             checked[kind], ignored[kind] = len(parsed_servers.items), parsed_servers.ignored
     order = {"error": 0, "warning": 1, "info": 2}
     total = sum(checked.values())
+    hints = platform_hints(kb, plan, {str(k): v for k, v in files.items()})
     bad_lines = {
         (f.file, f.line) for f in auditor.findings if f.severity != "info" and f.line is not None
     }
@@ -219,7 +226,8 @@ def audit(
         assignments=auditor.assignments,
         not_checked=auditor.not_checked(set(files)),
         score=round(100 * max(0, total - len(bad_lines)) / total) if total else None,
-        platform_hints=platform_hints(kb, plan, {str(k): v for k, v in files.items()}),
+        platform_hints=hints.messages,
+        platform_suggestions=hints.suggestions,
         corrected={
             kind: _corrected(text, COMMENT_OF_FILE[kind], auditor.findings, kind)
             for kind, text in files.items()

@@ -7,17 +7,22 @@ These hints say so, in words, and suggest the answer to change.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from contextlib import suppress
+from typing import Literal
 
 from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion
+from pydantic import BaseModel, Field, PrivateAttr
 
 from nasplan.audit.detect import guess_oracle_release, guess_os
 from nasplan.audit.outputs import parse_show_parameter, parse_spfile_text
 from nasplan.audit.parsers import Parameter, parse_init_ora
 from nasplan.domain.plan import Plan
-from nasplan.domain.platform import Platform
+from nasplan.domain.platform import ORACLE_VERSION_PATTERN, FilerVendor, Platform
 from nasplan.knowledge.base import KnowledgeBase
+from nasplan.knowledge.catalog import OracleRelease
 from nasplan.knowledge.versions import in_range, oracle_version
 from nasplan.renderers.common import filer_family
 
@@ -39,25 +44,101 @@ def _platform_release(kb: KnowledgeBase, platform: Platform) -> str | None:
     )
 
 
-def platform_hints(kb: KnowledgeBase, plan: Plan, files: Mapping[str, str]) -> list[str]:
+class PlatformSuggestion(BaseModel):
+    """One answer the pastes point to, ready to apply to the platform: a wizard field and value."""
+
+    field: Literal["host.os", "oracle.version", "filer.os_version"]
+    value: str
+    label: str = Field(description="The value in words, e.g. 'Solaris' or 'Oracle Database 19c'.")
+    reason: str
+
+
+class PlatformHints(BaseModel):
+    messages: list[str] = Field(default_factory=list)
+    suggestions: list[PlatformSuggestion] = Field(default_factory=list)
+
+    def add(self, message: str, suggestion: PlatformSuggestion) -> None:
+        self.messages.append(message)
+        # Two pastes pointing one field at two values suggest neither.
+        clash = [s for s in self.suggestions if s.field == suggestion.field]
+        if any(s.value != suggestion.value for s in clash):
+            self.suggestions = [s for s in self.suggestions if s.field != suggestion.field]
+            self._clashed.add(suggestion.field)
+        elif not clash and suggestion.field not in self._clashed:
+            self.suggestions.append(suggestion)
+
+    _clashed: set[str] = PrivateAttr(default_factory=set)
+
+
+def _release_version(release: OracleRelease, compatible: str, examples: list[str]) -> str:
+    """A version inside the release's range to put in the platform: compatible itself when it
+    is a full version there, else the catalog's example for the release, else its lower bound."""
+    spec = SpecifierSet(release.range)
+    candidates = [compatible] if re.fullmatch(ORACLE_VERSION_PATTERN, compatible) else []
+    for example in [*candidates, *examples]:
+        with suppress(InvalidVersion):
+            if in_range(oracle_version(example), spec):
+                return example
+    lower: list[str] = [s.version for s in spec if s.operator == ">="]
+    return lower[0] if lower else release.id
+
+
+def _compatible(params: list[Parameter]) -> str:
+    value = next((p.value for p in params if p.name.lower() == "compatible"), "")
+    return value.strip().strip("'\"")
+
+
+def _latest_known(kb: KnowledgeBase, vendor: FilerVendor, family: str) -> str | None:
+    entry = kb.filers.vendors.get(vendor)
+    if entry is None:
+        return None
+    known: list[str] = next((f.known for f in entry.families if f.id == family), [])
+    return known[-1] if known else None
+
+
+def platform_hints(kb: KnowledgeBase, plan: Plan, files: Mapping[str, str]) -> PlatformHints:
+    """What the pastes say about the platform where it differs from the one described: a
+    sentence each, and the answer to change where the paste determines it."""
     platform = plan.platform
     family = filer_family(plan)
-    hints: list[str] = []
+    hints = PlatformHints()
     os_name = platform.host.os
     for kind in files:
         implied = guess_os(kind)
         if implied is not None and implied != os_name:
-            hints.append(
-                f"The pasted {kind} comes from {kb.os[implied].label}, but the platform's host "
+            label = kb.os[implied].label
+            hints.add(
+                f"The pasted {kind} comes from {label}, but the platform's host "
                 f"runs {kb.os[os_name].label}: set the host's operating system to match for "
-                "findings that apply."
+                "findings that apply.",
+                PlatformSuggestion(
+                    field="host.os",
+                    value=implied,
+                    label=label,
+                    reason=f"{kind} is a {label} file; choose the release after applying.",
+                ),
             )
         wanted_family = _FAMILY_OF_KIND.get(kind)
         if wanted_family is not None and family in _FAMILY_WORDS and wanted_family != family:
-            hints.append(
-                f"The pasted {kind} comes from {_FAMILY_WORDS[wanted_family]}, but the platform's "
+            words = _FAMILY_WORDS[wanted_family]
+            message = (
+                f"The pasted {kind} comes from {words}, but the platform's "
                 f"filer runs {_FAMILY_WORDS[family]}: check the filer's software release."
             )
+            release = _latest_known(kb, platform.filer.vendor, wanted_family)
+            if release is None:
+                hints.messages.append(message)
+            else:
+                hints.add(
+                    message,
+                    PlatformSuggestion(
+                        field="filer.os_version",
+                        value=release,
+                        label=f"{words} {release}",
+                        reason=f"{kind} is {words} output; the latest {words} release in the "
+                        "catalog is suggested, adjust it to the one that runs.",
+                    ),
+                )
     params: list[Parameter] = []
     for kind, parser in (
         ("init.ora", parse_init_ora),
@@ -69,10 +150,16 @@ def platform_hints(kb: KnowledgeBase, plan: Plan, files: Mapping[str, str]) -> l
     pasted = guess_oracle_release(params, kb.oracle)
     planned = _platform_release(kb, platform)
     if pasted is not None and planned is not None and pasted != planned:
-        label = next((r.label for r in kb.oracle.releases if r.id == pasted), pasted)
-        hints.append(
-            f"compatible in the pasted parameters points to {label} or later, but the platform "
-            f"says Oracle {platform.oracle.version}: check the Oracle release (compatible may "
-            "stay lower than the software after an upgrade)."
+        found = next(r for r in kb.oracle.releases if r.id == pasted)
+        hints.add(
+            f"compatible in the pasted parameters points to {found.label} or later, but the "
+            f"platform says Oracle {platform.oracle.version}: check the Oracle release "
+            "(compatible may stay lower than the software after an upgrade).",
+            PlatformSuggestion(
+                field="oracle.version",
+                value=_release_version(found, _compatible(params), kb.oracle.examples),
+                label=found.label,
+                reason="compatible is at least this release; the software may be newer.",
+            ),
         )
     return hints

@@ -104,3 +104,17 @@ class AsBuiltRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     host: Mapped[str | None] = mapped_column(String(253), nullable=True)
     result_json: Mapped[str] = mapped_column(Text)
+
+
+class DesignAuditRow(Base):
+    """An audit of what ran before the design, kept on the design as its "before"."""
+
+    __tablename__ = "design_audits"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    revision_id: Mapped[int] = mapped_column(
+        ForeignKey("revisions.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    label: Mapped[str] = mapped_column(String(120))
+    report_json: Mapped[str] = mapped_column(Text)

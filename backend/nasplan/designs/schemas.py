@@ -14,6 +14,8 @@ from pydantic import (
     field_validator,
 )
 
+from nasplan.audit.compare import AuditReport
+from nasplan.audit.request import AuditInputs
 from nasplan.designs.as_built import AsBuiltResult
 from nasplan.domain.plan import ONE_LINE_PATTERN
 from nasplan.domain.platform import NotBool, Platform
@@ -231,3 +233,23 @@ class AsBuiltOut(AsBuiltResult):
     id: int
     revision: int
     created_at: dt.datetime
+
+
+class DesignAuditCreate(AuditInputs):
+    revision: int = Field(
+        ge=1,
+        le=2_147_483_647,
+        description="The revision the pastes are checked against.",
+    )
+    label: Annotated[str, StringConstraints(pattern=ONE_LINE_PATTERN, max_length=120)] = Field(
+        default="before",
+        description="What the audit records, e.g. 'before' or 'production, March'.",
+    )
+
+
+class DesignAuditOut(BaseModel):
+    id: int
+    revision: int
+    created_at: dt.datetime
+    label: str
+    report: AuditReport

@@ -34,9 +34,12 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from nasplan.audit.compare import AuditReport
+from nasplan.audit.request import AuditInputs
 from nasplan.data.models import (
     ApprovedBundleRow,
     AsBuiltRow,
+    DesignAuditRow,
     DesignRow,
     ReviewRow,
     RevisionRow,
@@ -557,5 +560,44 @@ def as_built_checks(session: Session, design_id: str) -> list[tuple[int, AsBuilt
         .join(AsBuiltRow, AsBuiltRow.revision_id == RevisionRow.id)
         .where(RevisionRow.design_id == design_id)
         .order_by(AsBuiltRow.created_at.desc(), AsBuiltRow.id.desc())
+    ).all()
+    return [(number, row) for number, row in rows]
+
+
+def record_before_audit(
+    session: Session,
+    kb: KnowledgeBase,
+    design_id: str,
+    edit_token: str | None,
+    number: int,
+    label: str,
+    inputs: AuditInputs,
+) -> tuple[DesignAuditRow, AuditReport]:
+    """Audit what runs today against a revision's platform and advice date, and keep the report
+    on the design as its "before". Raises Unrecognised for a paste nothing recognises."""
+    design = get_design(session, design_id)
+    _check_token(edit_token, design.edit_token_hash)
+    revision = get_revision(session, design_id, number)
+    platform = Platform.model_validate_json(revision.platform_json)
+    report = inputs.run(kb, platform.model_copy(update={"as_of": revision.as_of}))
+    row = DesignAuditRow(
+        revision_id=revision.id,
+        created_at=_now(),
+        label=label,
+        report_json=report.model_dump_json(),
+    )
+    session.add(row)
+    session.commit()
+    return row, report
+
+
+def before_audits(session: Session, design_id: str) -> list[tuple[int, DesignAuditRow]]:
+    """Every audit kept on a design, newest first, with the revision it was checked against."""
+    get_design(session, design_id)
+    rows = session.execute(
+        select(RevisionRow.number, DesignAuditRow)
+        .join(DesignAuditRow, DesignAuditRow.revision_id == RevisionRow.id)
+        .where(RevisionRow.design_id == design_id)
+        .order_by(DesignAuditRow.created_at.desc(), DesignAuditRow.id.desc())
     ).all()
     return [(number, row) for number, row in rows]

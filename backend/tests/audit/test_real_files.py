@@ -190,3 +190,46 @@ def test_pastes_that_disagree_with_the_platform_say_so(
     assert "compatible in the pasted parameters points to" in hints
     recognised = {r["name"]: r["kind"] for r in report["recognised"]}
     assert recognised == {"sqlplus": "show_parameter", "filer": "options_nfs"}
+    suggested = {s["field"]: s["value"] for s in report["platform_suggestions"]}
+    assert suggested == {
+        "host.os": "solaris",
+        "filer.os_version": "8.2",
+        "oracle.version": "10.2.0.5",
+    }
+
+
+def test_applying_the_suggestions_leaves_nothing_to_suggest(
+    client: TestClient, kb: KnowledgeBase
+) -> None:
+    platform = kb.presets["example-linux-knfs-7mode"].platform
+    show = "NAME        TYPE    VALUE\n----------- ------- --------\ncompatible  string  19.0.0\n"
+    fields = "vserver volume atime-update\n------- ------ ------------\nsvm1 ora_data true\n"
+    body: dict[str, Any] = {
+        "platform": platform,
+        "pastes": [{"name": "sqlplus", "text": show}, {"name": "cdot", "text": fields}],
+    }
+    first = _post(client, body)
+    suggested = {s["field"]: s["value"] for s in first["platform_suggestions"]}
+    assert suggested == {"filer.os_version": "9.17.1", "oracle.version": "19.0.0"}
+    platform = {
+        **platform,
+        "oracle": {**platform["oracle"], "version": suggested["oracle.version"]},
+        "filer": {**platform["filer"], "os_version": suggested["filer.os_version"]},
+    }
+    second = _post(client, {**body, "platform": platform})
+    assert second["platform_suggestions"] == []
+    assert second["platform_hints"] == []
+
+
+def test_pastes_that_disagree_suggest_neither_answer(client: TestClient, kb: KnowledgeBase) -> None:
+    aix = "/u02/oradata:\n\tdev = /vol/ora_data\n\tvfs = nfs\n\tnodename = filer01\n"
+    body = {
+        "platform": _platform(kb),
+        "pastes": [
+            {"name": "vfstab", "text": "filer01:/vol/d - /u02 nfs - yes hard", "kind": "vfstab"},
+            {"name": "filesystems", "text": aix, "kind": "filesystems"},
+        ],
+    }
+    report = _post(client, body)
+    assert len(report["platform_hints"]) == 2
+    assert report["platform_suggestions"] == []

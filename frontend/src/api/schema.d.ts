@@ -129,6 +129,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/designs/{design_id}/audits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read Design Audits
+         * @description The audits kept on the design, newest first.
+         */
+        get: operations["read_design_audits_api_v1_designs__design_id__audits_get"];
+        put?: never;
+        /**
+         * Create Design Audit
+         * @description Audit what runs today against a revision (its platform and advice date) and keep the
+         *     report on the design as its "before". Needs the edit token.
+         */
+        post: operations["create_design_audit_api_v1_designs__design_id__audits_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/designs/{design_id}/diff": {
         parameters: {
             query?: never;
@@ -613,6 +638,11 @@ export interface components {
              */
             platform_hints?: string[];
             /**
+             * Platform Suggestions
+             * @description The platform answers the pastes point to (host OS from the file kind, filer family from command output, Oracle release from `compatible`), to apply and audit again.
+             */
+            platform_suggestions?: components["schemas"]["PlatformSuggestion"][];
+            /**
              * Recognised
              * @description What each paste sent as `auto` was taken for, and why.
              */
@@ -927,6 +957,54 @@ export interface components {
             when: {
                 [key: string]: unknown;
             };
+        };
+        /** DesignAuditCreate */
+        DesignAuditCreate: {
+            /**
+             * Files
+             * @description Pasted files by kind: vfstab, fstab, filesystems, mount (output of mount, /proc/mounts or nfsstat -m), init.ora, spfile, show_parameter, vol_options (NetApp `vol options <vol>`), options_nfs, ontap_fields (`... show -fields ...`), oranfstab, dnfs_servers (`select * from v$dnfs_servers`), sysctl, nfso, etc_system, ndd.
+             */
+            files?: {
+                [key: string]: string;
+            };
+            /**
+             * Label
+             * @description What the audit records, e.g. 'before' or 'production, March'.
+             * @default before
+             */
+            label: string;
+            /**
+             * Pastes
+             * @description Further pastes, each with a name and a kind (or `auto`).
+             */
+            pastes?: components["schemas"]["Paste"][];
+            /**
+             * Revision
+             * @description The revision the pastes are checked against.
+             */
+            revision: number;
+            /**
+             * Roles
+             * @description What the user says each mount point holds (data, redo, control, archive, oracle_home, crs or other), overriding nasplan's guess.
+             */
+            roles?: {
+                [key: string]: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "other")[];
+            };
+        };
+        /** DesignAuditOut */
+        DesignAuditOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            report: components["schemas"]["AuditReport"];
+            /** Revision */
+            revision: number;
         };
         /** DesignCreate */
         DesignCreate: {
@@ -1905,6 +1983,26 @@ export interface components {
             oracle: components["schemas"]["Oracle"];
             /** @description Optional capacity inputs: the plan then sizes the volumes. */
             sizing?: components["schemas"]["Sizing"] | null;
+        };
+        /**
+         * PlatformSuggestion
+         * @description One answer the pastes point to, ready to apply to the platform: a wizard field and value.
+         */
+        PlatformSuggestion: {
+            /**
+             * Field
+             * @enum {string}
+             */
+            field: "host.os" | "oracle.version" | "filer.os_version";
+            /**
+             * Label
+             * @description The value in words, e.g. 'Solaris' or 'Oracle Database 19c'.
+             */
+            label: string;
+            /** Reason */
+            reason: string;
+            /** Value */
+            value: string;
         };
         /** PresetChoice */
         PresetChoice: {
@@ -2997,6 +3095,107 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AsBuiltOut"];
+                };
+            };
+            /** @description Missing or wrong token; nothing was written */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No design (or revision) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input; `detail` names the field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many writes from this address; `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    read_design_audits_api_v1_designs__design_id__audits_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                design_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignAuditOut"][];
+                };
+            };
+            /** @description No design (or revision) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_design_audit_api_v1_designs__design_id__audits_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-edit-token"?: string | null;
+            };
+            path: {
+                design_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DesignAuditCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignAuditOut"];
                 };
             };
             /** @description Missing or wrong token; nothing was written */

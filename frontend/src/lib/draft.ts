@@ -1,6 +1,6 @@
 // The wizard's answers live in the URL: only values that differ from the defaults, flat
 // dotted keys (`host.os=linux`), and a schema version `v` so old links keep working.
-import type { Platform } from "../api/client";
+import type { Catalog, Platform } from "../api/client";
 
 export const DRAFT_VERSION = 1;
 
@@ -320,4 +320,21 @@ function toSizing(draft: Draft): Platform["sizing"] {
   const entries = SIZING_FIELDS.map((field) => [field, optionalNumber(draft.sizing[field])] as const);
   if (entries.every(([, value]) => value === null)) return null;
   return Object.fromEntries(entries) as Platform["sizing"];
+}
+
+/** Keep dependent answers valid when the OS or the vendor changes. */
+export function adjustDependent(draft: Draft, catalog: Catalog, section: Section, field: string): Draft {
+  if (section === "host" && field === "os") {
+    const os = catalog.os[draft.host.os];
+    if (os && !os.releases.some((r) => r.id === draft.host.os_version)) {
+      draft.host.os_version = os.releases[os.releases.length - 1]?.id ?? "";
+    }
+    if (os && !os.arches.includes(draft.host.arch)) draft.host.arch = os.arches[0] ?? draft.host.arch;
+  }
+  if (section === "filer" && field === "vendor") {
+    const vendor = catalog.filers[draft.filer.vendor];
+    const known = (vendor?.families ?? []).flatMap((f) => f.known);
+    if (!known.includes(draft.filer.os_version)) draft.filer.os_version = known[known.length - 1] ?? "";
+  }
+  return draft;
 }

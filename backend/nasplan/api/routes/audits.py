@@ -2,66 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from nasplan.api.deps import KbDep
 from nasplan.api.errors import validation_422
-from nasplan.audit.compare import AuditReport, FileKind, audit
-from nasplan.audit.pastes import PasteIn, Unrecognised, gather
-from nasplan.audit.roles import DeclaredRole
-from nasplan.domain.plan import ONE_LINE_PATTERN
+from nasplan.audit.compare import AuditReport
+from nasplan.audit.pastes import Unrecognised
+from nasplan.audit.request import AuditInputs
 from nasplan.domain.platform import EXAMPLE_PLATFORM, Platform
 
 router = APIRouter(prefix="/audits", tags=["audits"])
 
 
-MountPoint = Annotated[str, StringConstraints(pattern=r"^/[A-Za-z0-9._/+-]{0,254}$")]
-PasteText = Annotated[str, Field(max_length=1_000_000)]
-
-
-class Paste(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    name: Annotated[str, StringConstraints(pattern=ONE_LINE_PATTERN, max_length=120)] = Field(
-        description="A label for the paste (a file name), shown in the findings."
-    )
-    kind: FileKind | Literal["auto"] = Field(
-        default="auto", description="What the text is; `auto` recognises it from its content."
-    )
-    text: PasteText
-
-
-class AuditRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class AuditRequest(AuditInputs):
     platform: Platform
-    files: dict[FileKind, PasteText] = Field(
-        default_factory=dict,
-        description="Pasted files by kind: vfstab, fstab, filesystems, mount (output of mount, "
-        "/proc/mounts or nfsstat -m), init.ora, spfile, show_parameter, vol_options (NetApp "
-        "`vol options <vol>`), options_nfs, ontap_fields (`... show -fields ...`), oranfstab, "
-        "dnfs_servers (`select * from v$dnfs_servers`), sysctl, nfso, etc_system, ndd.",
-    )
-    pastes: list[Paste] = Field(
-        default_factory=list,
-        max_length=20,
-        description="Further pastes, each with a name and a kind (or `auto`).",
-    )
-    roles: dict[MountPoint, list[DeclaredRole]] = Field(
-        default_factory=dict,
-        description="What the user says each mount point holds (data, redo, control, archive, "
-        "oracle_home, crs or other), overriding nasplan's guess.",
-    )
-
-    @model_validator(mode="after")
-    def _something_to_audit(self) -> AuditRequest:
-        if not self.files and not self.pastes:
-            raise ValueError("files or pastes: give at least one pasted file")
-        return self
 
 
 _EXAMPLE: dict[str, Any] = {
@@ -89,13 +46,13 @@ def create_audit(
     ],
 ) -> AuditReport | JSONResponse:
     try:
-        files, recognised = gather(
-            [PasteIn(p.name, p.kind, p.text) for p in request.pastes], request.files
-        )
+        return request.run(kb, request.platform)
     except Unrecognised as exc:
-        return validation_422(
-            [{"loc": ("pastes", exc.index, "kind"), "msg": str(exc), "type": "value_error"}],
-            ("body",),
-        )
-    report = audit(kb, request.platform, files, request.roles)
-    return report.model_copy(update={"recognised": recognised})
+        return unrecognised_422(exc)
+
+
+def unrecognised_422(exc: Unrecognised) -> JSONResponse:
+    return validation_422(
+        [{"loc": ("pastes", exc.index, "kind"), "msg": str(exc), "type": "value_error"}],
+        ("body",),
+    )

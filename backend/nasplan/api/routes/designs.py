@@ -12,8 +12,11 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
 
 from nasplan.api.deps import KbDep
+from nasplan.api.routes.audits import unrecognised_422
 from nasplan.api.routes.bundles import RunbookFormat
-from nasplan.data.models import AsBuiltRow, DesignRow, ReviewRow, RevisionRow
+from nasplan.audit.compare import AuditReport
+from nasplan.audit.pastes import Unrecognised
+from nasplan.data.models import AsBuiltRow, DesignAuditRow, DesignRow, ReviewRow, RevisionRow
 from nasplan.designs import files, service
 from nasplan.designs.as_built import AsBuiltResult
 from nasplan.designs.schemas import (
@@ -21,6 +24,8 @@ from nasplan.designs.schemas import (
     ApprovalOut,
     AsBuiltCreate,
     AsBuiltOut,
+    DesignAuditCreate,
+    DesignAuditOut,
     DesignCreate,
     DesignCreated,
     DesignExport,
@@ -402,6 +407,46 @@ def read_as_built(design_id: str, session: SessionDep) -> list[AsBuiltOut]:
     return [
         _as_built_out(row, number) for number, row in service.as_built_checks(session, design_id)
     ]
+
+
+def _audit_out(row: DesignAuditRow, number: int) -> DesignAuditOut:
+    return DesignAuditOut(
+        id=row.id,
+        revision=number,
+        created_at=service.as_utc(row.created_at),
+        label=row.label,
+        report=AuditReport.model_validate_json(row.report_json),
+    )
+
+
+@router.post(
+    "/{design_id}/audits",
+    status_code=201,
+    response_model=DesignAuditOut,
+    responses={**_NOT_FOUND, **_TOKEN, **_INPUT},
+)
+def create_design_audit(
+    design_id: str,
+    session: SessionDep,
+    kb: KbDep,
+    body: DesignAuditCreate,
+    x_edit_token: Annotated[str | None, Header()] = None,
+) -> DesignAuditOut | JSONResponse:
+    """Audit what runs today against a revision (its platform and advice date) and keep the
+    report on the design as its "before". Needs the edit token."""
+    try:
+        row, _ = service.record_before_audit(
+            session, kb, design_id, x_edit_token, body.revision, body.label, body
+        )
+    except Unrecognised as exc:
+        return unrecognised_422(exc)
+    return _audit_out(row, body.revision)
+
+
+@router.get("/{design_id}/audits", response_model=list[DesignAuditOut], responses=_NOT_FOUND)
+def read_design_audits(design_id: str, session: SessionDep) -> list[DesignAuditOut]:
+    """The audits kept on the design, newest first."""
+    return [_audit_out(row, number) for number, row in service.before_audits(session, design_id)]
 
 
 @router.get("/{design_id}/export", response_model=DesignExport, responses=_NOT_FOUND)

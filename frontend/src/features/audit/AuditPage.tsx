@@ -1,5 +1,5 @@
 // /audit: paste or drop what already runs, get findings from the same rules as the plan.
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { api, unwrap } from "../../api/client";
@@ -7,7 +7,9 @@ import { CopyButton } from "../../components/CopyButton";
 import { SelectField, TextField } from "../../components/Fields";
 import { PresetPicker } from "../../components/PresetPicker";
 import { ErrorMessage, Loading } from "../../components/States";
+import type { Platform } from "../../api/client";
 import { decodeDraft, draftFromPlatform, encodeDraft, toPlatform } from "../../lib/draft";
+import { readCapabilities } from "../../lib/fragment";
 import { validateDraft } from "../../lib/validation";
 import { useCatalog } from "../wizard/usePlan";
 import {
@@ -16,7 +18,9 @@ import {
   type FileKind,
   KIND_LABELS,
   type PasteDraft,
+  type PlatformSuggestion,
   ROLE_CHOICES,
+  applySuggestion,
   auditBody,
   byFile,
   counts,
@@ -44,10 +48,13 @@ function Report({
   report,
   roles,
   onRole,
+  onApply,
 }: {
   report: AuditReport;
   roles: Record<string, DeclaredRole>;
   onRole: (mountPoint: string, role: DeclaredRole | "") => void;
+  /** Apply a suggested answer and audit again; null when the platform is a saved design's. */
+  onApply: ((suggestion: PlatformSuggestion) => void) | null;
 }) {
   const c = counts(report);
   return (
@@ -81,6 +88,18 @@ function Report({
               <li key={hint} className="wrap-anywhere">{hint}</li>
             ))}
           </ul>
+          {(report.platform_suggestions ?? []).length > 0 &&
+            (onApply ? (
+              <div className="mt-3 flex flex-wrap gap-2">
+                {(report.platform_suggestions ?? []).map((s) => (
+                  <button key={s.field} type="button" className={BUTTON} title={s.reason} onClick={() => onApply(s)}>
+                    Use {s.label}
+                  </button>
+                ))}
+              </div>
+            ) : (
+              <p className="mt-2 text-sm">The platform is the design's: edit the design to change it.</p>
+            ))}
         </section>
       )}
 
@@ -205,8 +224,23 @@ export default function AuditPage() {
   const valid = Object.keys(errors).length === 0;
 
   const run = useMutation({
-    mutationFn: async (answers: Record<string, DeclaredRole>) =>
-      unwrap(await api.POST("/api/v1/audits", { body: auditBody(toPlatform(draft), pastes, answers) })),
+    mutationFn: async ({ answers, platform }: { answers: Record<string, DeclaredRole>; platform: Platform }) =>
+      unwrap(await api.POST("/api/v1/audits", { body: auditBody(platform, pastes, answers) })),
+  });
+  const queryClient = useQueryClient();
+  const editToken = readCapabilities(location.hash).edit;
+  const [label, setLabel] = useState("before");
+  const keep = useMutation({
+    mutationFn: async () => {
+      const body = auditBody(toPlatform(draft), pastes, roles);
+      return unwrap(
+        await api.POST("/api/v1/designs/{design_id}/audits", {
+          params: { path: { design_id: designId ?? "" }, header: { "x-edit-token": editToken ?? "" } },
+          body: { revision: design.data?.latest.number ?? 1, label, pastes: body.pastes, roles: body.roles },
+        }),
+      );
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["design", designId, "audits"] }),
   });
 
   if (catalog.isPending) return <Loading what="the catalog" />;
@@ -232,7 +266,14 @@ export default function AuditPage() {
     const next = Object.fromEntries(Object.entries(roles).filter(([key]) => key !== point));
     if (role !== "") next[point] = role;
     setRoles(next);
-    run.mutate(next);
+    run.mutate({ answers: next, platform: toPlatform(draft) });
+  }
+
+  function apply(suggestion: PlatformSuggestion) {
+    if (!catalog.data) return;
+    const next = applySuggestion(draft, suggestion, catalog.data);
+    navigate(`/audit?${encodeDraft(next).toString()}`);
+    run.mutate({ answers: roles, platform: toPlatform(next) });
   }
 
   const kinds = Object.keys(KIND_LABELS) as FileKind[];
@@ -269,7 +310,7 @@ export default function AuditPage() {
           className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
           onSubmit={(event) => {
             event.preventDefault();
-            run.mutate(roles);
+            run.mutate({ answers: roles, platform: toPlatform(draft) });
           }}
         >
           {pastes.map((paste, index) => (
@@ -324,7 +365,31 @@ export default function AuditPage() {
       <div className="min-w-0">
         {run.error && <ErrorMessage error={run.error} title="The audit failed" />}
         {run.data ? (
-          <Report report={run.data} roles={roles} onRole={setRole} />
+          <>
+            {design.data && editToken && (
+              <form
+                aria-label="Keep this audit on the design"
+                className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 print:hidden"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  keep.mutate();
+                }}
+              >
+                <TextField label="Keep as" name="audit-label" value={label} onChange={setLabel} />
+                <button type="submit" disabled={keep.isPending || label.trim() === ""} className={BUTTON}>
+                  Keep on the design (revision {design.data.latest.number})
+                </button>
+                {keep.isSuccess && (
+                  <p className="text-sm" role="status">
+                    Kept as "{keep.data.label}" on{" "}
+                    <Link to={`/d/${design.data.id}${location.hash}`} className="text-blue-800 underline">the design</Link>.
+                  </p>
+                )}
+                {keep.error && <ErrorMessage error={keep.error} title="Could not keep the audit" />}
+              </form>
+            )}
+            <Report report={run.data} roles={roles} onRole={setRole} onApply={design.data ? null : apply} />
+          </>
         ) : (
           <p className="rounded-lg border border-dashed border-slate-300 p-6 text-sm text-slate-700">
             The findings appear here: by file and severity, each with the line to use instead and why.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DRAFT, toPlatform } from "../../lib/draft";
-import { type AuditReport, auditBody, byFile, counts, toMarkdown } from "./model";
+import type { Catalog } from "../../api/client";
+import { type AuditReport, applySuggestion, auditBody, byFile, counts, toMarkdown } from "./model";
 
 const REPORT: AuditReport = {
   kb_version: "2026.12.1",
@@ -45,5 +46,21 @@ describe("audit model", () => {
     );
     expect(body.pastes).toEqual([{ name: "paste 1", kind: "auto", text: "x y nfs rw 0 0" }]);
     expect(body.roles).toEqual({ "/backup": ["other"] });
+  });
+
+  it("applies a suggestion from the pastes and keeps dependent answers valid", () => {
+    const catalog = {
+      os: {
+        solaris: { label: "Solaris", arches: ["sparc"], releases: [{ id: "9u5", label: "Solaris 9" }, { id: "10", label: "Solaris 10" }] },
+      },
+    } as unknown as Catalog;
+    const reason = "because";
+    const solaris = applySuggestion(DEFAULT_DRAFT, { field: "host.os", value: "solaris", label: "Solaris", reason }, catalog);
+    expect(solaris.host).toMatchObject({ os: "solaris", os_version: "10", arch: "sparc" });
+    expect(DEFAULT_DRAFT.host.os).toBe("linux");
+    const oracle = applySuggestion(DEFAULT_DRAFT, { field: "oracle.version", value: "10.2.0.5", label: "10gR2", reason }, catalog);
+    expect(oracle.oracle.version).toBe("10.2.0.5");
+    const filer = applySuggestion(DEFAULT_DRAFT, { field: "filer.os_version", value: "8.2", label: "7-mode 8.2", reason }, catalog);
+    expect(filer.filer.os_version).toBe("8.2");
   });
 });

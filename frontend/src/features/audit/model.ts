@@ -1,5 +1,6 @@
 // What the /audit page sends and how it turns the report into Markdown.
-import type { Platform, Schemas } from "../../api/client";
+import type { Catalog, Platform, Schemas } from "../../api/client";
+import { type Draft, adjustDependent } from "../../lib/draft";
 
 export type AuditReport = Schemas["AuditReport"];
 export type AuditFinding = Schemas["AuditFinding"];
@@ -93,4 +94,18 @@ export function toMarkdown(report: AuditReport): string {
     for (const line of report.not_checked) lines.push(`- ${line}`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+export type PlatformSuggestion = Schemas["PlatformSuggestion"];
+
+/** The wizard's answers with one suggestion from the pastes applied (dependent answers kept valid). */
+export function applySuggestion(draft: Draft, suggestion: PlatformSuggestion, catalog: Catalog): Draft {
+  const next: Draft = structuredClone(draft);
+  if (suggestion.field === "host.os") {
+    next.host.os = suggestion.value;
+    return adjustDependent(next, catalog, "host", "os");
+  }
+  if (suggestion.field === "oracle.version") next.oracle.version = suggestion.value;
+  else next.filer.os_version = suggestion.value;
+  return next;
 }

@@ -12,6 +12,8 @@ import { Exports } from "../plan/Exports";
 import { PlanBody } from "../plan/PlanPanel";
 import { ChangesList } from "../plan/TimeTravel";
 import { AsBuilt } from "./AsBuilt";
+import { BeforeAudits } from "./BeforeAudits";
+import { History } from "./History";
 import { ReviewPanel } from "./ReviewPanel";
 
 const STATUS_STYLE: Record<string, string> = {
@@ -217,7 +219,7 @@ export default function DesignPage() {
           <Link to={`/compare?design=${encodeURIComponent(d.id)}`} className="rounded border border-slate-400 bg-white px-3 py-2 text-sm">
             What if… (compare changes to the latest revision)
           </Link>
-          <Link to={`/audit?design=${encodeURIComponent(d.id)}`} className="rounded border border-slate-400 bg-white px-3 py-2 text-sm">
+          <Link to={`/audit?design=${encodeURIComponent(d.id)}${location.hash}`} className="rounded border border-slate-400 bg-white px-3 py-2 text-sm">
             Audit what runs against this design
           </Link>
         </div>
@@ -263,8 +265,14 @@ export default function DesignPage() {
           <Card title="Files">
             <Exports plan={shown.plan} source={{ designId: d.id, revision: shown.number }} />
           </Card>
+          <Card title="Before (audits kept on the design)">
+            <BeforeAudits designId={d.id} hash={location.hash} />
+          </Card>
           <Card title="As built">
             <AsBuilt designId={d.id} revision={shown.number} token={capabilities.edit ?? null} />
+          </Card>
+          <Card title="History">
+            <History designId={d.id} revisions={d.revisions} />
           </Card>
         </div>
         <div className="min-w-0 space-y-4">

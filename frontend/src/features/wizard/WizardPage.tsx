@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import type { Catalog, Platform } from "../../api/client";
+import type { Platform } from "../../api/client";
 import { ErrorMessage, Loading } from "../../components/States";
-import { type Draft, type Section, decodeDraft, encodeDraft, toPlatform } from "../../lib/draft";
+import { type Draft, type Section, adjustDependent, decodeDraft, encodeDraft, toPlatform } from "../../lib/draft";
 import { readCapabilities } from "../../lib/fragment";
 import { useDebounced } from "../../lib/useDebounced";
 import { STEP_OF_SECTION, validateDraft } from "../../lib/validation";
@@ -22,23 +22,6 @@ import { useCatalog, usePlan } from "./usePlan";
 import { PresetPicker } from "../../components/PresetPicker";
 
 const STEP_VIEWS = [HostStep, NetworkStep, OracleStep, StorageStep, LayoutStep, HandoverStep];
-
-/** Keep dependent answers valid when the OS or the vendor changes. */
-function adjust(draft: Draft, catalog: Catalog, section: Section, field: string): Draft {
-  if (section === "host" && field === "os") {
-    const os = catalog.os[draft.host.os];
-    if (os && !os.releases.some((r) => r.id === draft.host.os_version)) {
-      draft.host.os_version = os.releases[os.releases.length - 1]?.id ?? "";
-    }
-    if (os && !os.arches.includes(draft.host.arch)) draft.host.arch = os.arches[0] ?? draft.host.arch;
-  }
-  if (section === "filer" && field === "vendor") {
-    const vendor = catalog.filers[draft.filer.vendor];
-    const known = (vendor?.families ?? []).flatMap((f) => f.known);
-    if (!known.includes(draft.filer.os_version)) draft.filer.os_version = known[known.length - 1] ?? "";
-  }
-  return draft;
-}
 
 export function WizardPage() {
   const location = useLocation();
@@ -91,7 +74,7 @@ export function WizardPage() {
     if (!catalog.data) return;
     const next = structuredClone(draft);
     (next[section] as unknown as Record<string, string | boolean>)[field] = value;
-    go(adjust(next, catalog.data, section, field), step, false);
+    go(adjustDependent(next, catalog.data, section, field), step, false);
   };
 
   if (catalog.isPending) return <Loading what="choices" />;

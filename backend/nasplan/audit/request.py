@@ -1,0 +1,69 @@
+"""What an audit is asked: pasted files (by kind, or named pastes recognised by content) and
+the roles the user declares for mount points. The API and saved designs share these shapes."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+from nasplan.audit.compare import AuditReport, FileKind, audit
+from nasplan.audit.pastes import PasteIn, gather
+from nasplan.audit.roles import DeclaredRole
+from nasplan.domain.plan import ONE_LINE_PATTERN
+from nasplan.domain.platform import Platform
+from nasplan.knowledge.base import KnowledgeBase
+
+MountPoint = Annotated[str, StringConstraints(pattern=r"^/[A-Za-z0-9._/+-]{0,254}$")]
+PasteText = Annotated[str, Field(max_length=1_000_000)]
+
+
+class Paste(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: Annotated[str, StringConstraints(pattern=ONE_LINE_PATTERN, max_length=120)] = Field(
+        description="A label for the paste (a file name), shown in the findings."
+    )
+    kind: FileKind | Literal["auto"] = Field(
+        default="auto", description="What the text is; `auto` recognises it from its content."
+    )
+    text: PasteText
+
+
+class AuditInputs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    files: dict[FileKind, PasteText] = Field(
+        default_factory=dict,
+        description="Pasted files by kind: vfstab, fstab, filesystems, mount (output of mount, "
+        "/proc/mounts or nfsstat -m), init.ora, spfile, show_parameter, vol_options (NetApp "
+        "`vol options <vol>`), options_nfs, ontap_fields (`... show -fields ...`), oranfstab, "
+        "dnfs_servers (`select * from v$dnfs_servers`), sysctl, nfso, etc_system, ndd.",
+    )
+    pastes: list[Paste] = Field(
+        default_factory=list,
+        max_length=20,
+        description="Further pastes, each with a name and a kind (or `auto`).",
+    )
+    roles: dict[MountPoint, list[DeclaredRole]] = Field(
+        default_factory=dict,
+        description="What the user says each mount point holds (data, redo, control, archive, "
+        "oracle_home, crs or other), overriding nasplan's guess.",
+    )
+
+    def run(self, kb: KnowledgeBase, platform: Platform) -> AuditReport:
+        """Gather the pastes and audit them against the plan for ``platform``.
+
+        Raises Unrecognised when an `auto` paste cannot be recognised.
+        """
+        files, recognised = gather(
+            [PasteIn(p.name, p.kind, p.text) for p in self.pastes], self.files
+        )
+        report = audit(kb, platform, files, self.roles)
+        return report.model_copy(update={"recognised": recognised})
+
+    @model_validator(mode="after")
+    def _something_to_audit(self) -> AuditInputs:
+        if not self.files and not self.pastes:
+            raise ValueError("files or pastes: give at least one pasted file")
+        return self

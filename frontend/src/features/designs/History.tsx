@@ -1,0 +1,65 @@
+// The design's history on one line per event, newest first: revisions saved, approvals, audits
+// kept and as-built checks recorded.
+import { useQuery } from "@tanstack/react-query";
+import { api, unwrap } from "../../api/client";
+import type { Schemas } from "../../api/client";
+import { useDesignAudits } from "./BeforeAudits";
+
+interface HistoryEvent {
+  at: string;
+  kind: "revision" | "approval" | "audit" | "as built";
+  text: string;
+}
+
+export function historyEvents(
+  revisions: Schemas["RevisionSummary"][],
+  audits: Schemas["DesignAuditOut"][],
+  checks: Schemas["AsBuiltOut"][],
+): HistoryEvent[] {
+  const events: HistoryEvent[] = [];
+  for (const r of revisions) {
+    events.push({ at: r.created_at, kind: "revision", text: `Revision ${r.number} saved (knowledge base ${r.kb_version})` });
+    if (r.approval) {
+      events.push({ at: r.approval.approved_at, kind: "approval", text: `Revision ${r.number} approved by ${r.approval.reviewer}` });
+    }
+  }
+  for (const a of audits) {
+    events.push({ at: a.created_at, kind: "audit", text: `Audit "${a.label}" against revision ${a.revision}: score ${a.report.score ?? "n/a"}%` });
+  }
+  for (const c of checks) {
+    const differs = c.counts.differs ?? 0;
+    events.push({
+      at: c.created_at,
+      kind: "as built",
+      text: `${c.host ?? "A host"} checked against revision ${c.revision}: ${c.counts.verified ?? 0} verified, ${differs} differ`,
+    });
+  }
+  return events.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+}
+
+const KIND_STYLE = {
+  revision: "bg-slate-100 text-slate-800",
+  approval: "bg-green-100 text-green-900",
+  audit: "bg-amber-100 text-amber-900",
+  "as built": "bg-blue-100 text-blue-900",
+} as const;
+
+export function History({ designId, revisions }: { designId: string; revisions: Schemas["RevisionSummary"][] }) {
+  const audits = useDesignAudits(designId);
+  const checks = useQuery({
+    queryKey: ["design", designId, "as-built"],
+    queryFn: async () => unwrap(await api.GET("/api/v1/designs/{design_id}/as-built", { params: { path: { design_id: designId } } })),
+  });
+  const events = historyEvents(revisions, audits.data ?? [], checks.data ?? []);
+  return (
+    <ol className="space-y-1 text-sm" aria-label="History">
+      {events.map((e, i) => (
+        <li key={`${e.at}-${i}`} className="flex flex-wrap items-baseline gap-2" data-testid="history-event">
+          <span className="text-xs text-slate-600">{e.at.slice(0, 16).replace("T", " ")}</span>
+          <span className={`rounded-full px-2 py-0.5 text-xs ${KIND_STYLE[e.kind]}`}>{e.kind}</span>
+          <span className="min-w-0 wrap-anywhere">{e.text}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
