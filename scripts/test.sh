@@ -4,6 +4,8 @@
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
+# CI correctness: install and build from scratch every time, whatever the stamp files say.
+export NASPLAN_FORCE=1
 
 apt_install docker-compose docker-compose
 apt_install shellcheck shellcheck
@@ -17,6 +19,8 @@ log "backend tests"
 (cd "$ROOT/backend" && python -m pytest)
 log "docker-compose.yml"
 docker-compose -f "$ROOT/docker-compose.yml" config -q
+log "dependency audit (pip-audit, npm audit)"
+"$ROOT/scripts/audit-deps.sh"
 
 frontend_install
 log "front end: generated API client is up to date"
@@ -32,8 +36,7 @@ fi
 rm -f "$ROOT/frontend/openapi.tmp.json" "$ROOT/frontend/schema.tmp.d.ts"
 log "front end: eslint, tsc --strict, vitest"
 (cd "$ROOT/frontend" && npx eslint src && npx tsc --noEmit -p . && npx vitest run)
-log "front end: build"
-(cd "$ROOT/frontend" && npm run build)
+frontend_build_dist
 
 apt_install /usr/bin/chromium chromium
 log "browser end-to-end tests (Playwright, Debian Chromium, the real app on SQLite)"
