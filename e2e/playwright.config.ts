@@ -41,6 +41,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATABASE_URL: `sqlite:///${database}`,
       NASPLAN_PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      // One JSON line per request would drown the test report; warnings and errors still show.
+      NASPLAN_LOG_LEVEL: "WARNING",
     },
   },
 });

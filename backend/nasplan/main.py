@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -10,11 +9,13 @@ from pathlib import Path
 from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 
 from nasplan.api import errors
 from nasplan.api.docs import install_docs
 from nasplan.api.fallback import install_api_fallback
 from nasplan.api.limits import RequestBodyGuard
+from nasplan.api.observability import configure_logging, install_observability
 from nasplan.api.rate_limit import WriteRateLimit
 from nasplan.api.routes import audits, bundles, catalog, designs, health, knowledge, plans
 from nasplan.api.security import SecurityHeaders
@@ -67,8 +68,8 @@ def create_app(settings: Settings | None = None, kb: KnowledgeBase | None = None
     app.include_router(api)
     install_docs(app)
     install_api_fallback(app, API_PREFIX)
-    _mount_frontend(app, settings.frontend_dist)
-    # Outermost last: limits first, then the body checks, then the routes.
+    # Outermost last: request id, logs and metrics, then the security headers, the limits,
+    # the body checks, and the routes.
     app.add_middleware(RequestBodyGuard, max_bytes=settings.max_body_bytes, prefix="/api/")
     app.add_middleware(
         WriteRateLimit,
@@ -76,7 +77,14 @@ def create_app(settings: Settings | None = None, kb: KnowledgeBase | None = None
         storage_uri=settings.rate_limit_storage,
         prefix=f"{API_PREFIX}/designs",
     )
+    # Plans, runbooks and the explanations are text: compressed on the wire when the client
+    # accepts gzip (zip bundles are left alone). Level 5: most of the gain for little CPU.
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=5)
     app.add_middleware(SecurityHeaders)
+    # After every other middleware (it is the outermost) and, for GET /metrics, before the
+    # page's catch-all.
+    install_observability(app, API_PREFIX)
+    _mount_frontend(app, settings.frontend_dist)
     return app
 
 
@@ -108,8 +116,17 @@ def run() -> None:
     import uvicorn
 
     settings = get_settings()
-    logging.basicConfig(level=logging.INFO)
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
+    configure_logging(settings.log_level)
+    # log_config=None: uvicorn's own records go to the root logger's JSON handler; its access
+    # log is off, the app's nasplan.access lines replace it.
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_level="info",
+        log_config=None,
+        access_log=False,
+    )
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -37,6 +38,12 @@ class Settings(BaseSettings):
         description="Writes to /api/v1/designs per client address (limits notation); empty: off.",
     )
     rate_limit_storage: str = Field(default="memory://", alias="NASPLAN_RATE_LIMIT_STORAGE")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
+        default="INFO",
+        alias="NASPLAN_LOG_LEVEL",
+        description="Least severe log record written (JSON, one per line); INFO has one line "
+        "per request.",
+    )
 
 
 @lru_cache(maxsize=1)

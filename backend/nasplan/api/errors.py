@@ -11,6 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+from nasplan.api.observability import current_request_id
 from nasplan.knowledge.resolve import CatalogError
 
 log = logging.getLogger("nasplan")
@@ -58,5 +59,9 @@ def install(app: FastAPI) -> None:
             with suppress(AttributeError):
                 exc._nasplan_logged = True  # type: ignore[attr-defined]
         return JSONResponse(
-            status_code=500, content={"detail": "internal error; it has been logged"}
+            status_code=500,
+            content={
+                "detail": "internal error; it has been logged",
+                "request_id": current_request_id(),
+            },
         )

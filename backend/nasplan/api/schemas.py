@@ -14,7 +14,7 @@ from pydantic import (
     model_validator,
 )
 
-from nasplan.domain.plan import ONE_LINE_PATTERN
+from nasplan.domain.plan import ONE_LINE_PATTERN, RuleExplanation
 from nasplan.domain.platform import Platform
 from nasplan.engine.diff import Change
 from nasplan.knowledge.catalog import Fact, NetworkCatalog, OracleCatalog
@@ -59,6 +59,13 @@ class HistoryEntry(BaseModel):
     effective_from: dt.date
     retired_on: dt.date | None
     replaced_by: list[str]
+
+
+class RuleExplanations(BaseModel):
+    kb_version: str
+    rules: dict[str, RuleExplanation] = Field(
+        description="Each rule's explanation by id, as a plan with ?explain=full inlines it."
+    )
 
 
 class RuleDetail(Rule):

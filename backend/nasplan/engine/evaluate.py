@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from nasplan.engine.conditions import Predicate, compile_conditions
+from nasplan.engine.index import rule_index
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.resolve import ResolvedPlatform
 from nasplan.knowledge.schema import Rule
@@ -29,11 +30,14 @@ def in_effect(rule: Rule, as_of: dt.date) -> bool:
 
 
 def evaluate(kb: KnowledgeBase, resolved: ResolvedPlatform) -> Evaluation:
+    """The rules that apply: only the index's candidates are evaluated, in knowledge-base
+    order, so the cost follows the rules that may apply, not the size of the knowledge base."""
     predicates = compiled_predicates(kb)
+    rules = kb.rules
     applicable = [
-        rule
-        for rule_id, rule in kb.rules.items()
-        if in_effect(rule, resolved.as_of) and predicates[rule_id](resolved)
+        rules[rule_id]
+        for rule_id in rule_index(kb).candidates(resolved)
+        if in_effect(rules[rule_id], resolved.as_of) and predicates[rule_id](resolved)
     ]
     applicable_ids = {rule.id for rule in applicable}
     superseded: dict[str, list[str]] = {}

@@ -29,14 +29,60 @@ def test_plan_follows_the_contract(client: TestClient) -> None:
     assert plan["kb_version"] and plan["as_of"]
     roles = {m["role"] for m in plan["mounts"]}
     assert {"data", "redo", "archive", "oracle_home"} <= roles
+    # Explanations are served once per knowledge base, not repeated in every plan.
+    assert plan["rules"] == {}
+    assert response.headers["link"] == '</api/v1/knowledge/explanations>; rel="describedby"'
+    explained = client.get("/api/v1/knowledge/explanations").json()
+    assert explained["kb_version"] == plan["kb_version"]
     for section in ("volumes", "mounts", "settings"):
         for item in plan[section]:
             assert item["rules"]
-            assert all(rule in plan["rules"] for rule in item["rules"])
+            assert all(rule in explained["rules"] for rule in item["rules"])
     assert all(f["severity"] in ("error", "warning", "info") for f in plan["findings"])
     assert plan["expectations"]["single_stream_mb_s"] > 0
     assert plan["mount_table"]["path"] == "/etc/vfstab"
     assert len(plan["mount_table"]["entries"]) == len(plan["mounts"])
+
+
+def test_explain_full_inlines_the_same_explanations(client: TestClient) -> None:
+    short = client.post("/api/v1/plans", json=EXAMPLE_PLATFORM)
+    full = client.post("/api/v1/plans?explain=full", json=EXAMPLE_PLATFORM)
+    assert full.status_code == 200 and "link" not in full.headers
+    inline = full.json()["rules"]
+    explained = client.get("/api/v1/knowledge/explanations").json()["rules"]
+    assert inline and all(inline[rule_id] == explained[rule_id] for rule_id in inline)
+    used = {
+        r
+        for section in ("volumes", "mounts", "settings")
+        for i in full.json()[section]
+        for r in i["rules"]
+    }
+    assert used <= set(inline)
+    # Apart from the explanations, the two forms are the same plan.
+    assert {**full.json(), "rules": {}} == short.json()
+    assert len(short.content) < len(full.content) / 2
+    bad = client.post("/api/v1/plans?explain=some", json=EXAMPLE_PLATFORM)
+    assert bad.status_code == 422 and bad.json()["detail"][0]["loc"] == ["query", "explain"]
+
+
+def test_explanations_carry_an_etag_and_answer_304(client: TestClient) -> None:
+    first = client.get("/api/v1/knowledge/explanations")
+    etag = first.headers["etag"]
+    assert first.status_code == 200 and "max-age" in first.headers["cache-control"]
+    again = client.get("/api/v1/knowledge/explanations", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == etag
+    other = client.get("/api/v1/knowledge/explanations", headers={"If-None-Match": '"x"'})
+    assert other.status_code == 200
+
+
+def test_plans_are_compressed_on_the_wire(client: TestClient) -> None:
+    response = client.post(
+        "/api/v1/plans", json=EXAMPLE_PLATFORM, headers={"Accept-Encoding": "gzip"}
+    )
+    assert response.headers["content-encoding"] == "gzip"
+    assert response.json()["mounts"]  # the client decompresses it
+    raw = client.post("/api/v1/plans", json=EXAMPLE_PLATFORM, headers={"Accept-Encoding": ""})
+    assert "content-encoding" not in raw.headers
 
 
 def test_as_of_changes_the_advice(client: TestClient) -> None:

@@ -114,7 +114,10 @@ def test_every_response_is_secured(
 def test_server_error_keeps_the_apps_body(client: TestClient) -> None:
     response = client.get("/api/v1/_boom")
     assert response.status_code == 500
-    assert response.json() == {"detail": "internal error; it has been logged"}
+    assert response.json() == {
+        "detail": "internal error; it has been logged",
+        "request_id": response.headers["x-request-id"],
+    }
 
 
 def test_server_error_still_reaches_the_server(app: FastAPI) -> None:

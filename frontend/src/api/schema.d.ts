@@ -355,6 +355,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/knowledge/explanations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rule Explanations
+         * @description Every rule's explanation (title, rationale, sources, dates) by id: what a plan's items
+         *     name. It changes only with the knowledge base, so it carries an ETag; plans reference it
+         *     instead of repeating it.
+         */
+        get: operations["rule_explanations_api_v1_knowledge_explanations_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/knowledge/rules/{rule_id}": {
         parameters: {
             query?: never;
@@ -2391,6 +2413,18 @@ export interface components {
             /** Title */
             title: string;
         };
+        /** RuleExplanations */
+        RuleExplanations: {
+            /** Kb Version */
+            kb_version: string;
+            /**
+             * Rules
+             * @description Each rule's explanation by id, as a plan with ?explain=full inlines it.
+             */
+            rules: {
+                [key: string]: components["schemas"]["RuleExplanation"];
+            };
+        };
         /** RuleSummary */
         RuleSummary: {
             /** Category */
@@ -3673,6 +3707,44 @@ export interface operations {
             };
         };
     };
+    rule_explanations_api_v1_knowledge_explanations_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                "if-none-match"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleExplanations"];
+                };
+            };
+            /** @description The copy named by If-None-Match is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     rule_detail_api_v1_knowledge_rules__rule_id__get: {
         parameters: {
             query?: never;
@@ -3713,7 +3785,10 @@ export interface operations {
     };
     create_plan_api_v1_plans_post: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `ids` (default): `rules` is empty and each item names its rule ids; fetch the explanations once from GET /api/v1/knowledge/explanations (the `Link` header points there). `full`: every rule's explanation inline. */
+                explain?: "ids" | "full";
+            };
             header?: never;
             path?: never;
             cookie?: never;

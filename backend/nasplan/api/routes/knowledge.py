@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import hashlib
+from functools import lru_cache
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query
+from fastapi import APIRouter, Header, HTTPException, Query, Response
 
 from nasplan.api.deps import KbDep
-from nasplan.api.schemas import HistoryEntry, KnowledgeIndex, RuleDetail, RuleSummary
+from nasplan.api.schemas import (
+    HistoryEntry,
+    KnowledgeIndex,
+    RuleDetail,
+    RuleExplanations,
+    RuleSummary,
+)
+from nasplan.engine.planner import explain
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.schema import Rule
 
@@ -106,3 +115,28 @@ def rule_detail(rule_id: str, kb: KbDep) -> RuleDetail:
         ],
         facts=[f for f in kb.facts if rule_id in f.rules],
     )
+
+
+@lru_cache(maxsize=8)
+def _explanations(kb: KnowledgeBase) -> tuple[bytes, str]:
+    body = RuleExplanations(
+        kb_version=kb.version, rules={rule_id: explain(kb, rule_id) for rule_id in kb.rules}
+    )
+    data = body.model_dump_json().encode()
+    return data, f'"{hashlib.sha256(data).hexdigest()[:32]}"'
+
+
+@router.get(
+    "/explanations",
+    response_model=RuleExplanations,
+    responses={304: {"description": "The copy named by If-None-Match is current."}},
+)
+def rule_explanations(kb: KbDep, if_none_match: Annotated[str | None, Header()] = None) -> Response:
+    """Every rule's explanation (title, rationale, sources, dates) by id: what a plan's items
+    name. It changes only with the knowledge base, so it carries an ETag; plans reference it
+    instead of repeating it."""
+    data, etag = _explanations(kb)
+    headers = {"ETag": etag, "Cache-Control": "public, max-age=300, must-revalidate"}
+    if if_none_match is not None and etag in {t.strip() for t in if_none_match.split(",")}:
+        return Response(status_code=304, headers=headers)
+    return Response(content=data, media_type="application/json", headers=headers)

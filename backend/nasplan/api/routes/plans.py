@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from functools import lru_cache
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Response
+from cachetools import LRUCache
+from fastapi import APIRouter, Body, Query, Response
 from pydantic import ValidationError
 
 from nasplan.api.deps import KbDep
@@ -33,6 +33,8 @@ from nasplan.renderers.plan_view import PlanView, plan_view
 
 router = APIRouter(prefix="/plans", tags=["plans"])
 
+EXPLANATIONS_LINK = '</api/v1/knowledge/explanations>; rel="describedby"'
+
 _EXAMPLES: dict[str, Any] = {
     "tr3322": {
         "summary": "TR-3322 lab platform (Solaris 9 MU5, Oracle9i, NetApp FAS940)",
@@ -50,22 +52,46 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-@lru_cache(maxsize=512)
-def _plan_json(kb: KnowledgeBase, platform_json: str, today: dt.date) -> bytes:
-    """A plan is a pure function of knowledge base, platform and date, so the serialised
-    answer is kept for the platforms asked most recently (the wizard re-plans the same answers
-    as you step through it, time travel goes back and forth, permalinks are re-opened)."""
-    plan = make_plan(kb, Platform.model_validate_json(platform_json), today)
-    return plan_view(plan).model_dump_json().encode()
+# A plan is a pure function of knowledge base, platform, date and form, so the serialised answer
+# is kept for the platforms asked most recently (the wizard re-plans the same answers as you step
+# through it, time travel goes back and forth, permalinks are re-opened).
+_PLAN_CACHE: LRUCache[tuple[int, str, dt.date, bool], bytes] = LRUCache(maxsize=512)
+
+Explain = Literal["ids", "full"]
+
+
+def plan_json(kb: KnowledgeBase, platform: Platform, today: dt.date, explain: Explain) -> bytes:
+    """The plan as the API answers it. ``ids``: items name their rules and ``rules`` is left
+    empty; the explanations are served once per knowledge base by GET
+    /api/v1/knowledge/explanations. ``full``: every explanation inline, as saved designs hold.
+    """
+    key = (id(kb), platform.model_dump_json(), today, explain == "full")
+    cached = _PLAN_CACHE.get(key)
+    if cached is None:
+        view = plan_view(make_plan(kb, platform, today))
+        if explain == "ids":
+            view = view.model_copy(update={"rules": {}})
+        cached = _PLAN_CACHE[key] = view.model_dump_json().encode()
+    return cached
 
 
 # async: planning is CPU-bound and short; running it on the event loop avoids thread hand-offs.
 @router.post("", response_model=PlanView, responses=_ERRORS)
 async def create_plan(
-    kb: KbDep, platform: Annotated[Platform, Body(openapi_examples=_EXAMPLES)]
+    kb: KbDep,
+    platform: Annotated[Platform, Body(openapi_examples=_EXAMPLES)],
+    explain: Annotated[
+        Explain,
+        Query(
+            description="`ids` (default): `rules` is empty and each item names its rule ids; "
+            "fetch the explanations once from GET /api/v1/knowledge/explanations (the `Link` "
+            "header points there). `full`: every rule's explanation inline."
+        ),
+    ] = "ids",
 ) -> Response:
-    body = _plan_json(kb, platform.model_dump_json(), dt.date.today())
-    return Response(content=body, media_type="application/json")
+    body = plan_json(kb, platform, dt.date.today(), explain)
+    headers = {} if explain == "full" else {"Link": EXPLANATIONS_LINK}
+    return Response(content=body, media_type="application/json", headers=headers)
 
 
 @router.post("/compare", response_model=CompareResponse, responses=_ERRORS)

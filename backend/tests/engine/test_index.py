@@ -1,0 +1,108 @@
+"""The rule index narrows without changing an answer: for every reference platform (presets,
+every rule test case, the regression corpus) the rules that fire are exactly those a full scan
+finds, and a knowledge base grown with silent rules evaluates about as many candidates."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from statistics import mean
+from types import ModuleType
+
+import pytest
+
+from nasplan.engine.evaluate import compiled_predicates, evaluate, in_effect
+from nasplan.engine.index import keys_of, rule_index
+from nasplan.knowledge.base import KnowledgeBase
+from nasplan.knowledge.loader import load_knowledge
+from nasplan.knowledge.resolve import ResolvedPlatform
+from nasplan.knowledge.schema import Conditions, IntRange
+from tests.corpus.render import PLATFORMS_FILE
+
+SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "gen_kb.py"
+
+
+def _gen_kb() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("gen_kb", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["gen_kb"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+GEN = _gen_kb()
+
+
+def _full_scan(kb: KnowledgeBase, resolved: ResolvedPlatform) -> list[str]:
+    predicates = compiled_predicates(kb)
+    return [
+        rule_id
+        for rule_id, rule in kb.rules.items()
+        if in_effect(rule, resolved.as_of) and predicates[rule_id](resolved)
+    ]
+
+
+def _applicable(kb: KnowledgeBase, resolved: ResolvedPlatform) -> list[str]:
+    evaluation = evaluate(kb, resolved)
+    return sorted([r.id for r in evaluation.fired] + list(evaluation.superseded))
+
+
+@pytest.fixture(scope="module")
+def references(kb: KnowledgeBase) -> list[ResolvedPlatform]:
+    platforms: list[ResolvedPlatform] = GEN.reference_platforms(kb, PLATFORMS_FILE)
+    assert len(platforms) > 300
+    return platforms
+
+
+def test_the_index_finds_exactly_what_a_full_scan_finds(
+    kb: KnowledgeBase, references: list[ResolvedPlatform]
+) -> None:
+    index = rule_index(kb)
+    for resolved in references:
+        scanned = _full_scan(kb, resolved)
+        candidates = index.candidates(resolved)
+        assert set(scanned) <= set(candidates)
+        assert candidates == sorted(candidates, key=list(kb.rules).index)
+        assert _applicable(kb, resolved) == sorted(scanned)
+
+
+def test_most_rules_are_filed_under_a_field(kb: KnowledgeBase) -> None:
+    index = rule_index(kb)
+    assert len(index.unkeyed) < len(kb.rules) / 4
+    assert {"os", "os_release", "filer_family", "dnfs"} <= set(index.buckets)
+
+
+def test_keys_name_the_values_each_condition_accepts(kb: KnowledgeBase) -> None:
+    cond = Conditions(
+        os=["solaris"],
+        os_release=">=9u5,<10",
+        dnfs=True,
+        memory_gb=IntRange(min=24, max=24),
+        nic_count=IntRange(min=2),
+        oracle="==19.0.0.3",
+        filer_vendor=["netapp"],
+        filer_release=">=7.0",
+    )
+    keys = keys_of(kb, cond)
+    assert keys["os"] == {"solaris"} and keys["dnfs"] == {True}
+    assert keys["memory_gb"] == {24}
+    assert "nic_count" not in keys and "filer_release" not in keys  # open ranges
+    assert {str(v) for v in keys["oracle"]} == {"19.0.0.3"}
+    releases = {str(pair[1]) for pair in keys["os_release"] if isinstance(pair, tuple)}
+    assert "9u5" in releases and "10" not in releases and "8" not in releases
+
+
+def test_silent_rules_add_few_candidates(
+    kb: KnowledgeBase, references: list[ResolvedPlatform], tmp_path: Path
+) -> None:
+    GEN.generate(4, tmp_path / "kb4", kb=kb)
+    scaled = load_knowledge(tmp_path / "kb4")
+    assert len(scaled.rules) == 4 * len(kb.rules)
+    base = mean(len(rule_index(kb).candidates(r)) for r in references)
+    grown = mean(len(rule_index(scaled).candidates(r)) for r in references[::10])
+    # Three times as many rules, all silent here: the candidates grow by a small fraction.
+    assert grown < base * 1.25, (base, grown)
+    for resolved in references[::10]:
+        assert _applicable(scaled, resolved) == sorted(_full_scan(scaled, resolved))
