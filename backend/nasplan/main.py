@@ -12,6 +12,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
 from nasplan.api import errors
+from nasplan.api.db_errors import install_database_error_handler
 from nasplan.api.docs import install_docs
 from nasplan.api.fallback import install_api_fallback
 from nasplan.api.limits import RequestBodyGuard
@@ -61,6 +62,7 @@ def create_app(settings: Settings | None = None, kb: KnowledgeBase | None = None
     app.state.session_factory = make_session_factory(engine)
     errors.install(app)
     designs.install_error_handler(app)
+    install_database_error_handler(app)
 
     api = APIRouter(prefix=API_PREFIX)
     for module in (health, knowledge, catalog, plans, bundles, audits, designs):

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated
 
 from fastapi import Depends, Request
+from sqlalchemy.orm import Session
 
+from nasplan.data.db import end_session
 from nasplan.knowledge.base import KnowledgeBase
 
 
@@ -15,3 +18,25 @@ def get_kb(request: Request) -> KnowledgeBase:
 
 
 KbDep = Annotated[KnowledgeBase, Depends(get_kb)]
+
+
+def get_session(request: Request) -> Iterator[Session]:
+    """A database session for the request, always ended when the request is.
+
+    Whatever the route raised is thrown in here first: after a connectivity failure the
+    session's connection is invalidated (never returned to the pool), after any other error
+    what was not committed is rolled back, and a failure while cleaning up never replaces the
+    route's own error (``nasplan.data.db.end_session``). That error then reaches the exception
+    handlers: 503 for an unreachable database (``nasplan.api.db_errors``), else as usual.
+    """
+    session: Session = request.app.state.session_factory()
+    try:
+        yield session
+    except BaseException as error:
+        end_session(session, error)
+        raise
+    else:
+        end_session(session)
+
+
+SessionDep = Annotated[Session, Depends(get_session)]

@@ -48,9 +48,14 @@ class KnowledgeError(Exception):
         self.problems = problems
 
 
+# libyaml's C parser when PyYAML was built with it (the wheels are): the same safe constructor,
+# about ten times faster on a large knowledge base.
+_SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _read_yaml(path: Path) -> Any:
     with path.open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        return yaml.load(handle, Loader=_SafeLoader)
 
 
 def _describe(error: ValidationError, where: str) -> list[str]:

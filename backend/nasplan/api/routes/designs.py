@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Path, Query, Request, Response
+from fastapi import APIRouter, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
-from sqlalchemy.orm import Session
 
-from nasplan.api.deps import KbDep
+from nasplan.api.deps import KbDep, SessionDep
 from nasplan.api.routes.audits import unrecognised_422
 from nasplan.api.routes.bundles import RunbookFormat
 from nasplan.audit.compare import AuditReport
@@ -52,14 +50,6 @@ _INPUT: Responses = {
     429: {"description": "Too many writes from this address; `Retry-After` says when to retry"},
 }
 RevisionPath = Annotated[int, Path(ge=1, le=MAX_REVISION, description="Revision number.")]
-
-
-def get_session(request: Request) -> Iterator[Session]:
-    with request.app.state.session_factory() as session:
-        yield session
-
-
-SessionDep = Annotated[Session, Depends(get_session)]
 
 
 def _permalink(design_id: str) -> str:
