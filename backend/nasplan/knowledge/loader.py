@@ -17,6 +17,7 @@ from packaging.specifiers import SpecifierSet
 from pydantic import BaseModel, ValidationError
 
 from nasplan.domain.platform import Platform
+from nasplan.knowledge import parsed_cache
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import (
     ExpectationInputs,
@@ -85,14 +86,30 @@ class _Loader:
             self.problems.extend(_describe(exc, self.rel(path)))
         return None
 
-    def rules(self) -> dict[str, Rule]:
-        rules: dict[str, Rule] = {}
-        for path in sorted((self.root / "rules").rglob("*.yaml")):
+    def rule_documents(self) -> list[tuple[Path, Any]]:
+        """Each rule file and its parsed content, from the parsed-file cache when no rule file
+        changed; a file that is not valid YAML is reported and left out."""
+        paths = sorted((self.root / "rules").rglob("*.yaml"))
+        files = [(str(p.relative_to(self.root)), p.read_bytes()) for p in paths]
+        key = parsed_cache.digest(files)
+        cached = parsed_cache.read(key)
+        if cached is not None and set(cached) == {name for name, _ in files}:
+            return [(path, cached[name]) for path, (name, _) in zip(paths, files, strict=True)]
+        documents: list[tuple[Path, Any]] = []
+        for path, (_, data) in zip(paths, files, strict=True):
             try:
-                raw = _read_yaml(path)
+                documents.append((path, yaml.load(data, Loader=_SafeLoader)))
             except yaml.YAMLError as exc:
                 self.problems.append(f"{self.rel(path)}: not valid YAML: {exc}")
-                continue
+        if len(documents) == len(paths):
+            parsed_cache.write(
+                key, {name: raw for (name, _), (_, raw) in zip(files, documents, strict=True)}
+            )
+        return documents
+
+    def rules(self) -> dict[str, Rule]:
+        rules: dict[str, Rule] = {}
+        for path, raw in self.rule_documents():
             rule_id = raw.get("id", "?") if isinstance(raw, dict) else "?"
             where = f"{self.rel(path)}: rule {rule_id}"
             try:

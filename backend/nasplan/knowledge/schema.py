@@ -196,14 +196,14 @@ class CheckEffect(_Doc):
 
 
 class Effects(_Doc):
-    mount_options: list[MountOptions] = []
-    forbid_options: list[ForbiddenOptions] = []
-    settings: list[SettingEffect] = []
-    volumes: list[VolumeEffect] = []
-    findings: list[FindingEffect] = []
-    checks: list[CheckEffect] = []
+    mount_options: list[MountOptions] = Field(default_factory=list)
+    forbid_options: list[ForbiddenOptions] = Field(default_factory=list)
+    settings: list[SettingEffect] = Field(default_factory=list)
+    volumes: list[VolumeEffect] = Field(default_factory=list)
+    findings: list[FindingEffect] = Field(default_factory=list)
+    checks: list[CheckEffect] = Field(default_factory=list)
     model_checks: list[ModelCheck] = Field(
-        default=[],
+        default_factory=list,
         description="Named checks implemented by the planner that this rule cites and explains.",
     )
 
@@ -221,7 +221,7 @@ class RuleCase(_Doc):
 
     name: str = Field(min_length=3, max_length=120)
     preset: str = Field(description="A preset id from knowledge/catalog/presets.yaml.")
-    patch: dict[str, Any] = Field(default={}, description="Deep-merged over the preset.")
+    patch: dict[str, Any] = Field(default_factory=dict, description="Deep-merged over the preset.")
     as_of: dt.date | None = None
 
 
@@ -253,7 +253,7 @@ class Rule(_Doc):
         default=None, description="Advice withdrawn everywhere from this date on."
     )
     supersedes: list[RuleId] = Field(
-        default=[],
+        default_factory=list,
         description="Older rules this one replaces wherever both apply (the older one keeps "
         "applying where this one does not).",
     )
@@ -280,7 +280,7 @@ class Source(_Doc):
     revised: dt.date | None = None
     revision_note: str | None = None
     editions: list[dt.date] = Field(
-        default=[],
+        default_factory=list,
         description="Other dated copies of a living document that rules cite by edition (e.g. "
         "the first commit of a passage in the vendor's documentation repository).",
     )

@@ -1161,42 +1161,23 @@ export interface components {
         };
         /** Effects */
         Effects: {
-            /**
-             * Checks
-             * @default []
-             */
-            checks: components["schemas"]["CheckEffect"][];
-            /**
-             * Findings
-             * @default []
-             */
-            findings: components["schemas"]["FindingEffect"][];
-            /**
-             * Forbid Options
-             * @default []
-             */
-            forbid_options: components["schemas"]["ForbiddenOptions"][];
+            /** Checks */
+            checks?: components["schemas"]["CheckEffect"][];
+            /** Findings */
+            findings?: components["schemas"]["FindingEffect"][];
+            /** Forbid Options */
+            forbid_options?: components["schemas"]["ForbiddenOptions"][];
             /**
              * Model Checks
              * @description Named checks implemented by the planner that this rule cites and explains.
-             * @default []
              */
-            model_checks: ("expectations_model" | "os_arch_supported" | "transfer_size_caps" | "tcp_window_vs_bdp" | "serial_client")[];
-            /**
-             * Mount Options
-             * @default []
-             */
-            mount_options: components["schemas"]["MountOptions"][];
-            /**
-             * Settings
-             * @default []
-             */
-            settings: components["schemas"]["SettingEffect"][];
-            /**
-             * Volumes
-             * @default []
-             */
-            volumes: components["schemas"]["VolumeEffect"][];
+            model_checks?: ("expectations_model" | "os_arch_supported" | "transfer_size_caps" | "tcp_window_vs_bdp" | "serial_client")[];
+            /** Mount Options */
+            mount_options?: components["schemas"]["MountOptions"][];
+            /** Settings */
+            settings?: components["schemas"]["SettingEffect"][];
+            /** Volumes */
+            volumes?: components["schemas"]["VolumeEffect"][];
         };
         /** ExpectationPair */
         ExpectationPair: {
@@ -2287,9 +2268,8 @@ export interface components {
             /**
              * Patch
              * @description Deep-merged over the preset.
-             * @default {}
              */
-            patch: {
+            patch?: {
                 [key: string]: unknown;
             };
             /**
@@ -2365,9 +2345,8 @@ export interface components {
             /**
              * Supersedes
              * @description Older rules this one replaces wherever both apply (the older one keeps applying where this one does not).
-             * @default []
              */
-            supersedes: string[];
+            supersedes?: string[];
             tests: components["schemas"]["RuleCases"];
             /** Title */
             title: string;
@@ -2608,9 +2587,8 @@ export interface components {
             /**
              * Editions
              * @description Other dated copies of a living document that rules cite by edition (e.g. the first commit of a passage in the vendor's documentation repository).
-             * @default []
              */
-            editions: string[];
+            editions?: string[];
             /** Id */
             id: string;
             /**
