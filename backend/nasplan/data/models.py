@@ -37,6 +37,15 @@ class DesignRow(Base):
     )
 
 
+class PlanPartRow(Base):
+    """The rule explanations of saved plans, once per content (nasplan.data.plan_store)."""
+
+    __tablename__ = "plan_parts"
+
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    body: Mapped[bytes] = mapped_column(LargeBinary)
+
+
 class RevisionRow(Base):
     __tablename__ = "revisions"
     # The constraint, not a read-then-write check, is what stops two revisions with one number.
@@ -47,7 +56,11 @@ class RevisionRow(Base):
     number: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(120))
     platform_json: Mapped[str] = mapped_column(Text)
-    plan_json: Mapped[str] = mapped_column(Text)
+    # Revisions saved before migration 0005 keep their plan here as text; later ones store it
+    # packed (nasplan.data.plan_store) and leave this empty.
+    plan_text: Mapped[str] = mapped_column("plan_json", Text)
+    plan_z: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    rules_digest: Mapped[str | None] = mapped_column(ForeignKey("plan_parts.digest"), nullable=True)
     kb_version: Mapped[str] = mapped_column(String(32))
     as_of: Mapped[dt.date] = mapped_column(Date)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
@@ -59,6 +72,16 @@ class RevisionRow(Base):
     imported_plan_json: Mapped[str | None] = mapped_column(Text, nullable=True)
 
     design: Mapped[DesignRow] = relationship(back_populates="revisions", lazy="raise")
+    rules_part: Mapped[PlanPartRow | None] = relationship(lazy="joined")
+
+    @property
+    def plan_json(self) -> str:
+        """The plan exactly as it was saved."""
+        if self.plan_z is None or self.rules_part is None:
+            return self.plan_text
+        from nasplan.data.plan_store import unpack
+
+        return unpack(self.plan_z, self.rules_part.body)
 
 
 class ReviewRow(Base):

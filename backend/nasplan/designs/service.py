@@ -44,6 +44,7 @@ from nasplan.data.models import (
     ReviewRow,
     RevisionRow,
 )
+from nasplan.data.plan_store import pack
 from nasplan.designs.as_built import AsBuiltResult, compare_verify_report
 from nasplan.designs.files import render_revision_bundle
 from nasplan.designs.schemas import (
@@ -153,7 +154,15 @@ class Saving:
     acknowledge_errors: bool = False
 
 
+def _plan_columns(session: Session, plan_json: str, view: PlanView) -> dict[str, object]:
+    """A revision's plan columns: packed (compressed, explanations stored once)."""
+    short = view.model_copy(update={"rules": {}}).model_dump_json()
+    packed = pack(session, plan_json, short)
+    return {"plan_text": "", "plan_z": packed.plan_z, "rules_digest": packed.rules_digest}
+
+
 def _new_revision(
+    session: Session,
     design_id: str,
     number: int,
     name: str,
@@ -167,7 +176,7 @@ def _new_revision(
         number=number,
         name=name,
         platform_json=platform.model_dump_json(),
-        plan_json=plan_json,
+        **_plan_columns(session, plan_json, view),
         kb_version=view.kb_version,
         as_of=view.as_of,
         created_at=_now(),
@@ -201,7 +210,7 @@ def create_design(
     )
     session.add(design)
     session.flush()
-    revision = _new_revision(design.id, 1, name, platform, plan_json, view, saving)
+    revision = _new_revision(session, design.id, 1, name, platform, plan_json, view, saving)
     session.add(revision)
     session.commit()
     return design, revision, tokens
@@ -282,7 +291,7 @@ def add_revision(
         raise StaleRevision(latest)
     _require_acknowledged(view, saving.acknowledge_errors, "save")
     revision = _new_revision(
-        design_id, latest + 1, name or design.name, platform, plan_json, view, saving
+        session, design_id, latest + 1, name or design.name, platform, plan_json, view, saving
     )
     session.add(revision)
     if name:
@@ -481,7 +490,7 @@ def import_design(
             number=revision.number,
             name=revision.name,
             platform_json=revision.platform.model_dump_json(),
-            plan_json=plan_json,
+            **_plan_columns(session, plan_json, view),
             kb_version=view.kb_version,
             as_of=view.as_of,
             created_at=revision.created_at,
