@@ -102,7 +102,7 @@ def _requires(f: Facts, mechanisms: tuple[str, ...]) -> str:
     return strongest([s.requires for s in f.plan.settings if s.mechanism in mechanisms])
 
 
-def _prereq(f: Facts, files: dict[str, str]) -> list[Step]:
+def _prereq(f: Facts, placeholders: list[str]) -> list[Step]:
     plan = f.plan
     steps: list[Step] = []
     errors = [x for x in plan.findings if x.severity == "error"]
@@ -122,7 +122,6 @@ def _prereq(f: Facts, files: dict[str, str]) -> list[Step]:
             risk="Do not go on: the plan has errors." if errors else "",
         )
     )
-    placeholders = _placeholders(files)
     if placeholders:
         steps.append(
             Step(
@@ -549,8 +548,9 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
         from nasplan.renderers.parts import render_parts
 
         files = render_parts(f)
+    placeholders = _placeholders(files)
     all_steps = [
-        *_prereq(f, files),
+        *_prereq(f, placeholders),
         *_network(f),
         *[s for s in filer_steps(f) if s.phase == "filer"],
         *_host(f),
@@ -614,7 +614,7 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
         design=design,
         errors=[f"{x.message} ({x.rule})" for x in plan.findings if x.severity == "error"],
         warnings=[f"{x.message} ({x.rule})" for x in plan.findings if x.severity == "warning"],
-        placeholders=_placeholders(files),
+        placeholders=placeholders,
         phases=phases,
         who=[
             ("Network administrator", "switch ports (phase 2)"),
@@ -657,15 +657,21 @@ def md(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
+def runbook_markdown(view: RunbookView) -> str:
+    return render_template("runbook.md.j2", r=view, md=md)
+
+
+def runbook_html(view: RunbookView) -> str:
+    return render_template("runbook.html.j2", r=view)
+
+
 def render_runbook_markdown(
     plan: Plan, meta: BundleMeta | None = None, files: dict[str, str] | None = None
 ) -> str:
-    view = build_runbook(plan, meta or BundleMeta(), files)
-    return render_template("runbook.md.j2", r=view, md=md)
+    return runbook_markdown(build_runbook(plan, meta or BundleMeta(), files))
 
 
 def render_runbook_html(
     plan: Plan, meta: BundleMeta | None = None, files: dict[str, str] | None = None
 ) -> str:
-    view = build_runbook(plan, meta or BundleMeta(), files)
-    return render_template("runbook.html.j2", r=view)
+    return runbook_html(build_runbook(plan, meta or BundleMeta(), files))

@@ -193,3 +193,18 @@ def test_openapi_has_examples(client: TestClient) -> None:
 def test_unknown_api_path_and_methods(client: TestClient) -> None:
     assert client.get("/api/v1/nothing").status_code == 404
     assert client.put("/api/v1/health").status_code == 405
+
+
+def test_unsaved_files_are_rendered_once_per_platform(client: TestClient) -> None:
+    first = client.post("/api/v1/plans/bundle", json=EXAMPLE_PLATFORM)
+    again = client.post("/api/v1/plans/bundle", json=EXAMPLE_PLATFORM)
+    assert first.status_code == again.status_code == 200
+    assert first.content == again.content
+    other_body = {**EXAMPLE_PLATFORM, "layout": {**EXAMPLE_PLATFORM["layout"], "db_name": "TEST"}}
+    other = client.post("/api/v1/plans/bundle", json=other_body)
+    assert 'filename="nasplan-test-' in other.headers["content-disposition"]
+    assert 'filename="nasplan-prod-' in first.headers["content-disposition"]
+    html = client.post("/api/v1/plans/runbook?format=html", json=EXAMPLE_PLATFORM)
+    md = client.post("/api/v1/plans/runbook", json=EXAMPLE_PLATFORM)
+    assert html.headers["content-type"].startswith("text/html")
+    assert md.headers["content-type"].startswith("text/markdown") and "\n# Runbook: PROD" in md.text

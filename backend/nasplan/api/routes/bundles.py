@@ -6,14 +6,17 @@ on what the revision stored, and an approved revision's bundle is the stored zip
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Annotated, Any, Literal
 
+from cachetools import LRUCache
 from fastapi import APIRouter, Body, Query, Response
 
 from nasplan.api.deps import KbDep
 from nasplan.domain.plan import Plan
 from nasplan.domain.platform import EXAMPLE_PLATFORM, Platform
 from nasplan.engine.planner import make_plan
+from nasplan.knowledge.base import KnowledgeBase
 from nasplan.renderers.bundle import bundle_filename, render_bundle
 from nasplan.renderers.common import BundleMeta
 from nasplan.renderers.runbook import render_runbook_html, render_runbook_markdown
@@ -31,25 +34,33 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def bundle_response(plan: Plan, meta: BundleMeta | None = None) -> Response:
-    meta = meta or BundleMeta()
-    return Response(
-        content=render_bundle(plan, meta),
-        media_type="application/zip",
-        headers={"Content-Disposition": f'attachment; filename="{bundle_filename(plan, meta)}"'},
-    )
+# An unsaved plan's files are a pure function of knowledge base, platform and date: each is
+# rendered once and kept (with its media type and file name) for the platforms asked most
+# recently, as the wizard's download buttons and a team's retries ask for the same ones again.
+_Rendered = tuple[bytes, str, dict[str, str]]
+_RENDERED: LRUCache[tuple[int, str, dt.date, str], _Rendered] = LRUCache(maxsize=64)
 
 
-def runbook_response(
-    plan: Plan, format: RunbookFormat = "md", meta: BundleMeta | None = None
-) -> Response:
-    if format == "html":
-        return Response(
-            content=render_runbook_html(plan, meta), media_type="text/html; charset=utf-8"
+def _render(plan: Plan, kind: str) -> _Rendered:
+    if kind == "zip":
+        name = bundle_filename(plan, BundleMeta())
+        return (
+            render_bundle(plan),
+            "application/zip",
+            {"Content-Disposition": f'attachment; filename="{name}"'},
         )
-    return Response(
-        content=render_runbook_markdown(plan, meta), media_type="text/markdown; charset=utf-8"
-    )
+    if kind == "html":
+        return render_runbook_html(plan).encode(), "text/html; charset=utf-8", {}
+    return render_runbook_markdown(plan).encode(), "text/markdown; charset=utf-8", {}
+
+
+def _files_response(kb: KnowledgeBase, platform: Platform, kind: str) -> Response:
+    key = (id(kb), platform.model_dump_json(), dt.date.today(), kind)
+    rendered = _RENDERED.get(key)
+    if rendered is None:
+        rendered = _RENDERED[key] = _render(make_plan(kb, platform, key[2]), kind)
+    content, media_type, headers = rendered
+    return Response(content=content, media_type=media_type, headers=headers)
 
 
 @router.post(
@@ -61,7 +72,7 @@ def plan_bundle(
     kb: KbDep, platform: Annotated[Platform, Body(openapi_examples=_EXAMPLES)]
 ) -> Response:
     """Every file the teams need to carry the plan out, laid out by who applies it."""
-    return bundle_response(make_plan(kb, platform))
+    return _files_response(kb, platform, "zip")
 
 
 @router.post(
@@ -80,4 +91,4 @@ def plan_runbook(
     ] = "md",
 ) -> Response:
     """The runbook: ordered phases, each step with command, why, expected result and risk."""
-    return runbook_response(make_plan(kb, platform), format)
+    return _files_response(kb, platform, format)
