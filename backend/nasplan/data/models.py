@@ -72,16 +72,22 @@ class RevisionRow(Base):
     imported_plan_json: Mapped[str | None] = mapped_column(Text, nullable=True)
 
     design: Mapped[DesignRow] = relationship(back_populates="revisions", lazy="raise")
-    rules_part: Mapped[PlanPartRow | None] = relationship(lazy="joined")
+    # Loaded only when the plan text is not in plan_store's cache.
+    rules_part: Mapped[PlanPartRow | None] = relationship(lazy="select")
 
     @property
     def plan_json(self) -> str:
         """The plan exactly as it was saved."""
-        if self.plan_z is None or self.rules_part is None:
+        if self.plan_z is None or self.rules_digest is None:
             return self.plan_text
-        from nasplan.data.plan_store import unpack
+        from nasplan.data.plan_store import unpack_cached
 
-        return unpack(self.plan_z, self.rules_part.body)
+        def rules_body() -> bytes:
+            if self.rules_part is None:
+                raise LookupError(f"plan part {self.rules_digest} is missing")
+            return self.rules_part.body
+
+        return unpack_cached(self.plan_z, self.rules_digest, rules_body)
 
 
 class ReviewRow(Base):

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from cachetools import LRUCache
 from sqlalchemy import Executable, insert
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
@@ -66,3 +68,17 @@ def pack(session: Session, plan_json: str, short_json: str) -> PackedPlan:
 
 def unpack(plan_z: bytes, rules_body: bytes) -> str:
     return splice(zlib.decompress(plan_z).decode(), zlib.decompress(rules_body).decode())
+
+
+# Saved plans never change: the text of those read most recently is kept, keyed by the stored
+# bytes themselves (not a row id, which two databases in one process may share).
+_UNPACKED: LRUCache[tuple[bytes, str], str] = LRUCache(maxsize=256)
+
+
+def unpack_cached(plan_z: bytes, rules_digest: str, rules_body: Callable[[], bytes]) -> str:
+    """The plan text; ``rules_body`` is asked for (a query) only when it is not cached."""
+    key = (plan_z, rules_digest)
+    text = _UNPACKED.get(key)
+    if text is None:
+        text = _UNPACKED[key] = unpack(plan_z, rules_body())
+    return text
