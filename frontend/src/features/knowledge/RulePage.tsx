@@ -2,9 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { api, unwrap } from "../../api/client";
 import { ErrorMessage, Loading } from "../../components/States";
+import { conditionsInWords, givenConditions } from "../../lib/conditionsInWords";
+import { useCatalog } from "../wizard/usePlan";
 
 export default function RulePage() {
   const { ruleId = "" } = useParams();
+  const catalog = useCatalog();
   const rule = useQuery({
     queryKey: ["rule", ruleId],
     queryFn: async () => unwrap(await api.GET("/api/v1/knowledge/rules/{rule_id}", { params: { path: { rule_id: ruleId } } })),
@@ -12,7 +15,8 @@ export default function RulePage() {
   if (rule.isPending) return <Loading what="the rule" />;
   if (rule.isError) return <ErrorMessage error={rule.error} title={`Could not load rule ${ruleId}`} />;
   const r = rule.data;
-  const conditions = Object.entries(r.when).filter(([, value]) => value !== null && value !== undefined);
+  const given = givenConditions(r.when);
+  const lines = catalog.data ? conditionsInWords(r.when, catalog.data) : [];
   return (
     <article className="max-w-3xl">
       <p className="text-sm"><Link to="/rules" className="text-blue-800 underline">All rules</Link></p>
@@ -32,7 +36,14 @@ export default function RulePage() {
             const source = r.cited_sources.find((s) => s.id === ref.id);
             return (
               <li key={`${ref.id}-${ref.locator}`}>
-                {source?.number ? `${source.number}, ` : ""}“{source?.title ?? ref.id}” ({source?.publisher}
+                <Link
+                  to={`/rules?source=${encodeURIComponent(ref.id)}`}
+                  className="text-blue-800 underline"
+                  title="Every rule that cites this source"
+                >
+                  {source?.number ? `${source.number}, ` : ""}“{source?.title ?? ref.id}”
+                </Link>{" "}
+                ({source?.publisher ?? ref.id}
                 {ref.edition ? `, edition ${ref.edition}` : source?.published ? `, ${source.published}` : ""}) — {ref.locator}
               </li>
             );
@@ -41,12 +52,23 @@ export default function RulePage() {
       </section>
       <section className="mt-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="when">
         <h2 id="when" className="font-semibold">When it applies</h2>
-        {conditions.length === 0 ? <p className="mt-1 text-sm">On every platform.</p> : (
-          <dl className="mt-1 grid grid-cols-[10rem_1fr] gap-1 text-sm">
-            {conditions.map(([key, value]) => (
-              <div key={key} className="contents"><dt className="font-medium">{key}</dt><dd><code className="text-xs">{JSON.stringify(value)}</code></dd></div>
-            ))}
-          </dl>
+        {Object.keys(given).length === 0 ? <p className="mt-1 text-sm">On every platform.</p> : (
+          <>
+            {catalog.isPending && <Loading what="the conditions" />}
+            {catalog.isError && <ErrorMessage error={catalog.error} title="Could not load the catalog to put the conditions in words" />}
+            {lines.length > 0 && (
+              <>
+                {lines.length > 1 && <p className="mt-1 text-sm text-slate-700">All of these hold:</p>}
+                <ul className={`mt-1 text-sm ${lines.length > 1 ? "list-disc pl-5" : ""}`}>
+                  {lines.map((line) => <li key={line} className="break-words">{line}</li>)}
+                </ul>
+              </>
+            )}
+            <details className="mt-3 text-sm">
+              <summary className="cursor-pointer text-slate-700">Show as data</summary>
+              <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(given, null, 2)}</pre>
+            </details>
+          </>
         )}
       </section>
       <section className="mt-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="history">
