@@ -97,6 +97,17 @@ def _options_collide(kb: KnowledgeBase, os_name: OsName, a: str, b: str) -> bool
     return entry_b.token in entry_a.excludes or entry_a.token in entry_b.excludes
 
 
+def composed(kb: KnowledgeBase, os_name: OsName, fired: list[Rule]) -> Composition:
+    """``compose``, kept for the combinations asked recently: the result depends only on the
+    OS and which rules fired, and many platforms share both (the planner only reads it)."""
+    return _composed(kb, os_name, tuple(rule.id for rule in fired))
+
+
+@lru_cache(maxsize=2048)
+def _composed(kb: KnowledgeBase, os_name: OsName, fired_ids: tuple[str, ...]) -> Composition:
+    return compose(kb, os_name, [kb.rules[rule_id] for rule_id in fired_ids])
+
+
 def compose(kb: KnowledgeBase, os_name: OsName, fired: list[Rule]) -> Composition:
     vocab = _OptionVocabulary(kb, os_name)
     options = [

@@ -29,7 +29,7 @@ from nasplan.domain.plan import (
 )
 from nasplan.domain.platform import Platform
 from nasplan.domain.vocabulary import ROLES, Role
-from nasplan.engine.compose import Composition, compose
+from nasplan.engine.compose import Composition, composed
 from nasplan.engine.evaluate import Evaluation, evaluate
 from nasplan.engine.expectations import compute as compute_expectations
 from nasplan.engine.sizing import size_volumes
@@ -64,7 +64,7 @@ def plan_with_diagnostics(
 ) -> PlanResult:
     resolved = resolve(kb, platform, today)
     evaluation = evaluate(kb, resolved)
-    composition = compose(kb, platform.host.os, evaluation.fired)
+    composition = composed(kb, platform.host.os, evaluation.fired)
     builder = _PlanBuilder(kb, resolved, evaluation, composition)
     return PlanResult(plan=builder.build(), undeclared=composition.undeclared)
 
