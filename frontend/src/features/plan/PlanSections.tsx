@@ -1,15 +1,9 @@
 import type { PlanView, Schemas } from "../../api/client";
 import { CopyButton } from "../../components/CopyButton";
 import { findingKey, mountKey, settingKey } from "../../lib/changeKeys";
+import { OptionChips } from "./OptionChips";
+import { groupByTeam, oneLineReason } from "./teams";
 import { Why } from "./Why";
-
-const TARGETS: { id: Schemas["Setting"]["target"]; label: string }[] = [
-  { id: "network", label: "Network" },
-  { id: "switch", label: "Switches" },
-  { id: "filer", label: "Filer" },
-  { id: "host", label: "Host" },
-  { id: "oracle", label: "Oracle" },
-];
 
 const REQUIRES: Record<string, string> = {
   none: "",
@@ -22,19 +16,30 @@ const REQUIRES: Record<string, string> = {
 export function MountTable({ plan, changed }: { plan: PlanView; changed: Set<string> }) {
   return (
     <div className="space-y-3">
-      <p className="text-xs text-slate-600">Lines for {plan.mount_table.path}:</p>
+      <p className="text-xs text-slate-600">
+        Lines for <code className="break-all font-mono">{plan.mount_table.path}</code>. Choose an option to see why it is there.
+      </p>
       {plan.mounts.map((mount, index) => {
         const entry = plan.mount_table.entries[index];
         const text = entry?.text ?? "";
         return (
-          <div key={`${mount.mount_point}-${mount.role}`} className={`rounded border border-slate-200 p-2 ${changed.has(mountKey(mount)) ? "changed-item" : ""}`} data-testid={`mount-${mount.role}`}>
-            <div className="flex items-center justify-between gap-2">
-              <p className="text-sm font-medium">
-                {mount.mount_point} <span className="font-normal text-slate-600">({mount.serves.join(" + ")})</span>
-              </p>
+          <div key={`${mount.mount_point}-${mount.role}`} className={`min-w-0 rounded border border-slate-200 p-2 ${changed.has(mountKey(mount)) ? "changed-item" : ""}`} data-testid={`mount-${mount.role}`}>
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="break-words text-sm font-medium">
+                  {mount.mount_point} <span className="font-normal text-slate-600">({mount.serves.join(" + ")})</span>
+                </p>
+                <p className="break-all font-mono text-xs text-slate-600">{mount.export}</p>
+              </div>
               <CopyButton text={text} label={`Copy the mount line for ${mount.mount_point}`} />
             </div>
-            <pre tabIndex={0} aria-label={`Mount table line for ${mount.mount_point}`} className="mt-1 overflow-x-auto whitespace-pre rounded bg-slate-900 p-2 text-xs text-slate-50">{text}</pre>
+            <OptionChips plan={plan} mount={mount} />
+            <details className="mt-2 text-xs">
+              <summary className="cursor-pointer select-none text-slate-700">
+                Mount table line<span className="sr-only"> for {mount.mount_point}</span>
+              </summary>
+              <pre tabIndex={0} aria-label={`Mount table line for ${mount.mount_point}`} className="mt-1 whitespace-pre-wrap break-all rounded bg-slate-900 p-2 text-xs text-slate-50">{text}</pre>
+            </details>
             <Why plan={plan} rules={mount.rules} label={`for ${mount.mount_point}`} />
           </div>
         );
@@ -43,33 +48,37 @@ export function MountTable({ plan, changed }: { plan: PlanView; changed: Set<str
   );
 }
 
+/** The one-line reason for a setting: the first sentence of its first rule's rationale. */
+function reasonFor(plan: PlanView, rules: string[]): string | undefined {
+  const rule = rules.map((id) => plan.rules[id]).find((r) => r !== undefined);
+  return rule ? oneLineReason(rule.rationale) : undefined;
+}
+
 export function SettingsList({ plan, changed }: { plan: PlanView; changed: Set<string> }) {
   return (
     <div className="space-y-4">
-      {TARGETS.map(({ id, label }) => {
-        const items = plan.settings.filter((s) => s.target === id);
-        if (!items.length) return null;
-        return (
-          <div key={id}>
-            <h3 className="text-sm font-semibold">{label}</h3>
-            <ul className="mt-1 divide-y divide-slate-100 rounded border border-slate-200">
-              {items.map((s) => (
-                <li key={settingKey(s)} className={`p-2 text-sm ${changed.has(settingKey(s)) ? "changed-item" : ""}`} data-testid={`setting-${s.key}`}>
-                  <div className="flex flex-wrap items-baseline gap-x-2">
-                    <code className="font-mono text-xs">{s.key}</code>
-                    <span>=</span>
-                    <code className="font-mono text-xs font-semibold">{s.action === "unset" ? "(unset)" : s.value}</code>
-                    {s.applies_to && s.applies_to.length > 0 && <span className="text-xs text-slate-600">on {s.applies_to.join(", ")}</span>}
-                    {s.scope && <span className="text-xs text-slate-600">in {s.scope}</span>}
-                    {REQUIRES[s.requires] && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">{REQUIRES[s.requires]}</span>}
-                  </div>
-                  <Why plan={plan} rules={s.rules} label={`for ${s.key}`} />
-                </li>
-              ))}
-            </ul>
-          </div>
-        );
-      })}
+      {groupByTeam(plan.settings).map(({ team, items }) => (
+        <div key={team.id} data-team={team.id}>
+          <h3 className="text-sm font-semibold">
+            {team.label} <span className="font-normal text-slate-600">· {team.where} · {items.length}</span>
+          </h3>
+          <ul className="mt-1 divide-y divide-slate-100 rounded border border-slate-200">
+            {items.map((s) => (
+              <li key={settingKey(s)} className={`min-w-0 p-2 text-sm ${changed.has(settingKey(s)) ? "changed-item" : ""}`} data-testid={`setting-${s.key}`}>
+                <div className="flex flex-wrap items-baseline gap-x-2">
+                  <code className="break-all font-mono text-xs">{s.key}</code>
+                  <span>=</span>
+                  <code className="break-all font-mono text-xs font-semibold">{s.action === "unset" ? "(unset)" : s.value}</code>
+                  {s.applies_to && s.applies_to.length > 0 && <span className="text-xs text-slate-600">on {s.applies_to.join(", ")}</span>}
+                  {s.scope && <span className="break-all text-xs text-slate-600">in {s.scope}</span>}
+                  {REQUIRES[s.requires] && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">{REQUIRES[s.requires]}</span>}
+                </div>
+                <Why plan={plan} rules={s.rules} label={`for ${s.key}`} lead={reasonFor(plan, s.rules)} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </div>
   );
 }

@@ -1,14 +1,24 @@
 import { Link } from "react-router";
 import type { PlanView } from "../../api/client";
 
-/** "Why?": the rules behind an item with their rationale, sources, dates and history. */
-export function Why({ plan, rules, label }: { plan: PlanView; rules: string[]; label: string }) {
+/** "Why?": the rules behind an item with their rationale, sources, dates and history. With a
+ * `lead` (a one-line reason), the folded line shows that reason after "Why?". */
+export function Why({ plan, rules, label, lead }: { plan: PlanView; rules: string[]; label: string; lead?: string }) {
   const replaced = plan.superseded.filter((s) => s.by.some((rule) => rules.includes(rule)));
   return (
     <details className="group text-sm">
-      <summary className="cursor-pointer select-none text-xs font-medium text-blue-800 underline">
-        Why?<span className="sr-only"> {label}</span>
-      </summary>
+      {lead ? (
+        <summary className="cursor-pointer text-xs text-slate-700">
+          <span className="select-none whitespace-nowrap font-medium text-blue-800 underline">
+            Why?<span className="sr-only"> {label}</span>
+          </span>{" "}
+          <span className="break-words">{lead}</span>
+        </summary>
+      ) : (
+        <summary className="cursor-pointer select-none text-xs font-medium text-blue-800 underline">
+          Why?<span className="sr-only"> {label}</span>
+        </summary>
+      )}
       <div className="mt-2 space-y-3 rounded border border-slate-200 bg-slate-50 p-3">
         {rules.map((id) => {
           const rule = plan.rules[id];

@@ -1,0 +1,71 @@
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import type { PlanView, Schemas } from "../../api/client";
+import { oneLineReason } from "./teams";
+
+/** A mount's options as chips that wrap; choosing one shows the rules that put it there. */
+export function OptionChips({ plan, mount }: { plan: PlanView; mount: Schemas["Mount"] }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const panelId = useId();
+  const rules = open ? (mount.option_rules[open] ?? []) : [];
+  return (
+    <div className="mt-2">
+      <ul aria-label={`Mount options for ${mount.mount_point}`} className="flex flex-wrap gap-1.5">
+        {mount.options.map((option, index) => {
+          const expanded = open === option;
+          return (
+            <li key={`${index}-${option}`} className="min-w-0 max-w-full">
+              <button
+                type="button"
+                aria-expanded={expanded}
+                aria-controls={expanded ? panelId : undefined}
+                onClick={() => setOpen(expanded ? null : option)}
+                onKeyDown={(event) => {
+                  if (event.key === "Escape" && expanded) setOpen(null);
+                }}
+                className={`max-w-full rounded-full border px-2 py-0.5 text-left font-mono text-xs break-all ${
+                  expanded ? "border-blue-800 bg-blue-800 text-white" : "border-slate-300 bg-slate-50 text-slate-900 hover:border-blue-800 hover:bg-blue-50"
+                }`}
+              >
+                {option}
+                <span className="sr-only">: why?</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {open !== null && (
+        <div id={panelId} role="region" aria-label={`Why ${open} on ${mount.mount_point}`} className="mt-2 rounded border border-slate-200 bg-slate-50 p-2 text-sm">
+          <div className="flex items-start justify-between gap-2">
+            <p className="min-w-0 font-medium">
+              Why <code className="font-mono text-xs break-all">{open}</code>
+            </p>
+            <button type="button" onClick={() => setOpen(null)} className="shrink-0 text-xs text-blue-800 underline">
+              Close<span className="sr-only"> the reasons for {open}</span>
+            </button>
+          </div>
+          {rules.length === 0 ? (
+            <p className="mt-1 text-slate-700">No rule names this option; it is part of the mount syntax for this OS.</p>
+          ) : (
+            <ul className="mt-1 space-y-1.5">
+              {rules.map((id) => {
+                const rule = plan.rules[id];
+                return (
+                  <li key={id} className="min-w-0">
+                    <p className="break-words">
+                      <Link to={`/rules/${id}`} className="font-medium text-blue-800 underline">
+                        {id}
+                      </Link>
+                      {rule ? <> — {rule.title}</> : null}
+                    </p>
+                    {rule && <p className="text-xs text-slate-700">{oneLineReason(rule.rationale)}</p>}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
