@@ -14,6 +14,15 @@ COPY backend/ backend/
 COPY knowledge/ knowledge/
 RUN pip install --no-cache-dir --no-deps -e backend
 COPY --from=frontend /src/frontend/dist frontend/dist
-ENV HOST=0.0.0.0 PORT=8000
+# Run as an unprivileged user: the code is root's and read-only to it; data/ (the SQLite
+# default) and its home (the parsed knowledge-base cache, filled here once) are its own.
+RUN useradd --create-home --uid 10001 --user-group nasplan \
+    && mkdir -p data && chown nasplan:nasplan data \
+    && python -m compileall -q backend/nasplan
+USER nasplan
+RUN python -c "from nasplan.knowledge.loader import load_knowledge; load_knowledge()"
+# NASPLAN_WORKERS: server processes per container; docker-compose.yml runs two containers
+# behind a proxy and `nasplan migrate` once before them (NASPLAN_MIGRATE_ON_START=false).
+ENV HOST=0.0.0.0 PORT=8000 NASPLAN_WORKERS=1
 EXPOSE 8000
 CMD ["nasplan", "serve"]

@@ -7,7 +7,8 @@ nasplan audit --platform platform.json /etc/fstab init.ora [kind:path ...] [--js
 nasplan rules [--category mount] [--json]
 nasplan rule NTAP-MINRA-OFF
 nasplan presets
-nasplan serve
+nasplan serve [--workers N]
+nasplan migrate
 """
 
 from __future__ import annotations
@@ -65,7 +66,18 @@ def _parser() -> argparse.ArgumentParser:
     rule = sub.add_parser("rule", help="show one rule")
     rule.add_argument("rule_id")
     sub.add_parser("presets", help="list the preset platforms")
-    sub.add_parser("serve", help="run the web application")
+    serve = sub.add_parser("serve", help="run the web application")
+    serve.add_argument(
+        "--workers",
+        type=_positive_int,
+        metavar="N",
+        help="server processes on the one port (default: NASPLAN_WORKERS, else 1)",
+    )
+    sub.add_parser(
+        "migrate",
+        help="apply the database migrations (DATABASE_URL) and exit; run it once before "
+        "starting servers with NASPLAN_MIGRATE_ON_START=false",
+    )
     return parser
 
 
@@ -74,8 +86,10 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     if args.command == "serve":
         from nasplan.main import run
 
-        run()
+        run(args.workers)
         return 0
+    if args.command == "migrate":
+        return _migrate(out)
     try:
         kb = load_knowledge(get_settings().knowledge_dir)
     except KnowledgeError as exc:
@@ -98,6 +112,34 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         return 0
     for preset in kb.presets.values():
         print(f"{preset.id:28} {preset.kind:8} {preset.label}", file=out)
+    return 0
+
+
+def _positive_int(value: str) -> int:
+    number = int(value)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {number}")
+    return number
+
+
+def _migrate(out: TextIO) -> int:
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from nasplan.main import migrate_database
+
+    url = get_settings().database_url
+    shown = make_url(url).render_as_string(hide_password=True)
+    try:
+        revision = migrate_database(url)
+    except SQLAlchemyError as exc:
+        detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        print(
+            f"cannot migrate {shown}: {detail[0] if detail else type(exc).__name__}",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"{shown}: at migration {revision}", file=out)
     return 0
 
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import gc
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
+from alembic.runtime.migration import MigrationContext
 from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import Engine, text
 from starlette.middleware.gzip import GZipMiddleware
 
 from nasplan.api import errors
@@ -22,6 +27,7 @@ from nasplan.api.routes import audits, bundles, catalog, designs, health, knowle
 from nasplan.api.security import SecurityHeaders
 from nasplan.data.db import make_engine, make_session_factory
 from nasplan.data.migrate import upgrade
+from nasplan.engine.warm import collector_paused, warm
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.loader import load_knowledge
 from nasplan.settings import Settings, get_settings
@@ -38,7 +44,9 @@ the date it was evaluated for (`as_of`).
 
 def create_app(settings: Settings | None = None, kb: KnowledgeBase | None = None) -> FastAPI:
     settings = settings or get_settings()
-    loaded_kb = kb or load_knowledge(settings.knowledge_dir)
+    with collector_paused():
+        loaded_kb = kb or load_knowledge(settings.knowledge_dir)
+    warm(loaded_kb)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -55,7 +63,8 @@ def create_app(settings: Settings | None = None, kb: KnowledgeBase | None = None
         redoc_url=None,
     )
     engine = make_engine(settings.database_url)
-    upgrade(engine)
+    if settings.migrate_on_start:
+        migrate_database(engine)
     app.state.kb = loaded_kb
     app.state.settings = settings
     app.state.engine = engine
@@ -114,21 +123,78 @@ def _mount_frontend(app: FastAPI, dist: Path) -> None:
         )
 
 
-def run() -> None:
+def run(workers: int | None = None) -> None:
+    """``nasplan serve``: one server process (``workers`` 1, the default from
+    ``NASPLAN_WORKERS``) or a supervisor with that many worker processes on one socket."""
     import uvicorn
 
     settings = get_settings()
     configure_logging(settings.log_level)
+    count = settings.workers if workers is None else workers
     # log_config=None: uvicorn's own records go to the root logger's JSON handler; its access
     # log is off, the app's nasplan.access lines replace it.
-    uvicorn.run(
-        create_app(settings),
-        host=settings.host,
-        port=settings.port,
-        log_level="info",
-        log_config=None,
-        access_log=False,
-    )
+    common: dict[str, Any] = {
+        "host": settings.host,
+        "port": settings.port,
+        "log_level": "info",
+        "log_config": None,
+        "access_log": False,
+    }
+    if count <= 1:
+        app = create_app(settings)
+        gc.freeze()  # what was loaded lives as long as the process: keep it out of collections
+        uvicorn.run(app, **common)
+        return
+    if settings.migrate_on_start:
+        # Migrate here, once, before any worker starts; the workers (new interpreters that
+        # inherit this environment) then skip it.
+        migrate_database(settings.database_url)
+        os.environ["NASPLAN_MIGRATE_ON_START"] = "false"
+    uvicorn.run(f"{__name__}:create_worker_app", factory=True, workers=count, **common)
+
+
+def create_worker_app() -> FastAPI:
+    """uvicorn's factory in each worker process: a fresh interpreter, so the JSON logging is
+    set up here too (before uvicorn logs that the worker started)."""
+    settings = get_settings()
+    configure_logging(settings.log_level)
+    app = create_app(settings)
+    gc.freeze()
+    return app
+
+
+#: Key of the PostgreSQL advisory lock held while migrating ("nasplan" in ASCII).
+MIGRATION_LOCK_KEY = 0x6E6173706C616E
+
+
+def migrate_database(target: str | Engine) -> str | None:
+    """Apply the migrations up to the latest one and return the database's revision.
+
+    On PostgreSQL this holds a session-level advisory lock (``pg_advisory_lock``) meanwhile,
+    so processes started together (replicas, ``nasplan migrate`` beside a server) migrate one
+    after the other: the first applies the migrations, the others find the database at head
+    and change nothing. The lock goes with the connection, also when the process dies.
+    SQLite: no lock; start one process first, or run ``nasplan migrate`` before the servers.
+    """
+    engine = make_engine(target) if isinstance(target, str) else target
+    try:
+        if engine.dialect.name != "postgresql":
+            upgrade(engine)
+        else:
+            # Autocommit: waiting for (or holding) the lock leaves no transaction open.
+            with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as lock:
+                lock.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+                try:
+                    upgrade(engine)
+                finally:
+                    lock.execute(
+                        text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK_KEY}
+                    )
+        with engine.connect() as connection:
+            return MigrationContext.configure(connection).get_current_revision()
+    finally:
+        if isinstance(target, str):
+            engine.dispose()
 
 
 if __name__ == "__main__":

@@ -44,6 +44,20 @@ class Settings(BaseSettings):
         description="Least severe log record written (JSON, one per line); INFO has one line "
         "per request.",
     )
+    workers: int = Field(
+        default=1,
+        ge=1,
+        alias="NASPLAN_WORKERS",
+        description="Server processes `nasplan serve` starts (`--workers` wins); each has its "
+        "own connection pool, rate-limit counts (unless shared storage) and metrics.",
+    )
+    migrate_on_start: bool = Field(
+        default=True,
+        alias="NASPLAN_MIGRATE_ON_START",
+        description="Apply the database migrations when the app starts; false where "
+        "`nasplan migrate` runs once before the servers (PostgreSQL serialises concurrent "
+        "migrations with an advisory lock either way).",
+    )
 
 
 @lru_cache(maxsize=1)

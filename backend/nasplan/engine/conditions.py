@@ -25,6 +25,27 @@ def _within(bounds: IntRange, value: int) -> bool:
     )
 
 
+# Condition field -> what it reads on the platform: built once, not per rule.
+_FLAG_READERS: tuple[tuple[str, Callable[[ResolvedPlatform], object]], ...] = (
+    ("bits", lambda r: r.platform.oracle.bits),
+    ("rac", lambda r: r.platform.oracle.rac),
+    ("dnfs", lambda r: r.platform.oracle.dnfs),
+    ("archivelog", lambda r: r.platform.oracle.archivelog),
+    ("jumbo_frames", lambda r: r.platform.network.jumbo_frames),
+    ("dedicated_storage_network", lambda r: r.platform.network.dedicated_storage_network),
+    ("oracle_home", lambda r: r.platform.layout.oracle_home),
+    ("volumes", lambda r: r.platform.layout.volumes),
+)
+_RANGE_READERS: tuple[tuple[str, Callable[[ResolvedPlatform], int | None]], ...] = (
+    ("nic_gbps", lambda r: r.platform.network.nic_gbps),
+    ("nic_count", lambda r: r.platform.network.nic_count),
+    ("switch_hops", lambda r: r.platform.network.switch_hops),
+    ("router_hops", lambda r: r.platform.network.router_hops),
+    ("memory_gb", lambda r: r.platform.host.memory_gb),
+    ("instances", lambda r: r.platform.oracle.instances),
+)
+
+
 def compile_conditions(kb: KnowledgeBase, cond: Conditions) -> Predicate:
     checks: list[Predicate] = []
     add = checks.append
@@ -63,20 +84,8 @@ def compile_conditions(kb: KnowledgeBase, cond: Conditions) -> Predicate:
         switches = frozenset(cond.switch)
         add(lambda r: r.platform.network.switch in switches)
 
-    flags: dict[str, tuple[object, Callable[[ResolvedPlatform], object]]] = {
-        "bits": (cond.bits, lambda r: r.platform.oracle.bits),
-        "rac": (cond.rac, lambda r: r.platform.oracle.rac),
-        "dnfs": (cond.dnfs, lambda r: r.platform.oracle.dnfs),
-        "archivelog": (cond.archivelog, lambda r: r.platform.oracle.archivelog),
-        "jumbo_frames": (cond.jumbo_frames, lambda r: r.platform.network.jumbo_frames),
-        "dedicated": (
-            cond.dedicated_storage_network,
-            lambda r: r.platform.network.dedicated_storage_network,
-        ),
-        "oracle_home": (cond.oracle_home, lambda r: r.platform.layout.oracle_home),
-        "volumes": (cond.volumes, lambda r: r.platform.layout.volumes),
-    }
-    for wanted, read in flags.values():
+    for name, read in _FLAG_READERS:
+        wanted = getattr(cond, name)
         if wanted is not None:
 
             def equals(
@@ -88,15 +97,8 @@ def compile_conditions(kb: KnowledgeBase, cond: Conditions) -> Predicate:
 
             add(equals)
 
-    ranges: dict[str, tuple[IntRange | None, Callable[[ResolvedPlatform], int | None]]] = {
-        "nic_gbps": (cond.nic_gbps, lambda r: r.platform.network.nic_gbps),
-        "nic_count": (cond.nic_count, lambda r: r.platform.network.nic_count),
-        "switch_hops": (cond.switch_hops, lambda r: r.platform.network.switch_hops),
-        "router_hops": (cond.router_hops, lambda r: r.platform.network.router_hops),
-        "memory_gb": (cond.memory_gb, lambda r: r.platform.host.memory_gb),
-        "instances": (cond.instances, lambda r: r.platform.oracle.instances),
-    }
-    for bounds, read_int in ranges.values():
+    for name, read_int in _RANGE_READERS:
+        bounds = getattr(cond, name)
         if bounds is not None:
 
             def in_bounds(

@@ -1,16 +1,17 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Change } from "../../api/client";
 import { errorCount, errorFindings } from "../../components/AcknowledgeErrors";
-import { ChangesList } from "./TimeTravel";
+import { ChangesList, ChangesStory } from "./TimeTravel";
 
 function change(partial: Partial<Change> & Pick<Change, "item" | "key">): Change {
   return { kind: "changed", before: null, after: null, rules_before: [], rules_after: [], reason: "", added_tokens: [], removed_tokens: [], ...partial };
 }
 
 function text(changes: Change[]): string {
-  const html = renderToStaticMarkup(createElement(ChangesList, { changes, from: "revision 1", to: "revision 2", error: null }));
+  const html = renderToStaticMarkup(createElement(ChangesStory, { changes, from: "revision 1", to: "revision 2", error: null }));
   return html.replace(/<span class="sr-only">[^<]*<\/span>/g, "").replace(/<[^>]+>/g, "").replace(/&gt;/g, ">");
 }
 
@@ -37,8 +38,9 @@ describe("the list of changes", () => {
         added_tokens: ["nointr"],
       }),
     ]);
-    expect(out).toContain("−intr");
-    expect(out).toContain("+nointr");
+    // A swapped option reads as one edit; the signs stay for assistive tech only.
+    expect(out).toContain("intr → nointr");
+    expect(out).not.toContain("−intr");
     // The export did not change: it is not repeated as a change.
     expect(out).not.toContain("filer01:/vol/prod_data → filer01:/vol/prod_data");
   });
@@ -68,7 +70,7 @@ describe("error findings", () => {
 describe("long values and findings", () => {
   it("puts long values one above the other and a finding's message as text", () => {
     const html = renderToStaticMarkup(
-      createElement(ChangesList, {
+      createElement(ChangesStory, {
         changes: [
           change({ item: "expectation", key: "bottleneck", before: "Round-trip latency: ".repeat(3), after: "Wire time: ".repeat(6) }),
           change({ kind: "added", item: "finding", key: "NET-TCP-WINDOW-BDP: The window is small.", after: "warning" }),
@@ -79,6 +81,87 @@ describe("long values and findings", () => {
       }),
     );
     expect(html).toContain("<dt");
-    expect(html).toContain("<code class=\"text-xs\">NET-TCP-WINDOW-BDP</code>: The window is small. (warning)");
+    // The message reads as text; the rule id waits in the folded "Rules".
+    expect(html).toContain("finding</span> The window is small. (warning)");
+    expect(html).toMatch(/<details[^>]*><summary[^>]*>Rules<\/summary>.*NET-TCP-WINDOW-BDP/s);
+  });
+});
+
+describe("the story", () => {
+  const minra = change({
+    item: "setting",
+    key: "filer minra [prod_data]",
+    before: "on",
+    after: "off",
+    rules_before: ["NTAP-MINRA-ON-OLTP"],
+    rules_after: ["NTAP-MINRA-OFF"],
+    reason:
+      "NTAP-MINRA-ON-OLTP superseded by NTAP-MINRA-OFF (2009-05-01): Data ONTAP 6.5.1 rewrote the read-ahead logic to detect access patterns itself.",
+  });
+  const nvfail = change({
+    kind: "added",
+    item: "setting",
+    key: "filer nvfail [prod_arch, prod_data, prod_redo]",
+    after: "on",
+    rules_after: ["NTAP7-NFS-V3-NVFAIL"],
+    reason: "NTAP7-NFS-V3-NVFAIL now applies (in effect from 2006-09-01)",
+  });
+
+  it("puts reversed advice first and keeps rule ids out of the visible sentences", () => {
+    const html = renderToStaticMarkup(createElement(ChangesStory, { changes: [nvfail, minra], from: "2005-06-01", to: "", error: null }));
+    const visible = html.replace(/<details.*?<\/details>/gs, "").replace(/<span class="sr-only">[^<]*<\/span>/g, "").replace(/<[^>]+>/g, "");
+    expect(visible.indexOf("minra on → off, since May 2009")).toBeGreaterThan(-1);
+    expect(visible.indexOf("minra on → off")).toBeLessThan(visible.indexOf("nvfail"));
+    expect(visible).toContain("Data ONTAP 6.5.1 rewrote the read-ahead logic");
+    expect(visible).toContain("new advice since September 2006");
+    expect(visible).not.toMatch(/NTAP7?-/);
+    // The e2e test reads the supersession in the region's text: it is there, folded.
+    expect(html).toContain("superseded by NTAP-MINRA-OFF");
+  });
+
+  it("keeps the e2e's del/ins texts for a key=value swap (designs.spec: −rsize=32768, +rsize=65536)", () => {
+    const html = renderToStaticMarkup(
+      createElement(ChangesStory, {
+        changes: [
+          change({
+            item: "mount",
+            key: "data /u02/oradata/PROD",
+            before: "filer01:/vol/prod_data rw,bg,hard,nointr,rsize=32768,wsize=32768,vers=3",
+            after: "filer01:/vol/prod_data rw,bg,hard,nointr,rsize=65536,wsize=65536,vers=3",
+            removed_tokens: ["rsize=32768", "wsize=32768"],
+            added_tokens: ["rsize=65536", "wsize=65536"],
+          }),
+        ],
+        from: "revision 1",
+        to: "revision 2",
+        error: null,
+      }),
+    );
+    const texts = (tag: string) => [...html.matchAll(new RegExp(`<${tag}[^>]*>(.*?)</${tag}>`, "g"))].map((m) => (m[1] ?? "").replace(/<[^>]+>/g, ""));
+    expect(texts("del")).toEqual(["removed option −rsize=32768", "removed option −wsize=32768"]);
+    expect(texts("ins")).toEqual([", added option +rsize=65536", ", added option +wsize=65536"]);
+    expect(text([change({ item: "mount", key: "k", before: "e rsize=32768", after: "e rsize=65536" })])).toContain("rsize=32768 → rsize=65536");
+  });
+
+  it("chips wrap instead of overflowing", () => {
+    const html = renderToStaticMarkup(
+      createElement(ChangesStory, {
+        changes: [change({ item: "mount", key: "data /u02", before: "f:/v rw,intr", after: "f:/v rw,nointr,suid", removed_tokens: ["intr"], added_tokens: ["nointr", "suid"] })],
+        from: "a",
+        to: "b",
+        error: null,
+      }),
+    );
+    expect(html).toMatch(/<ul aria-label="Option changes on data \/u02" class="[^"]*flex-wrap/);
+    expect(html).toContain("wrap-anywhere");
+  });
+
+  it("renders inside a query client (the explanations load in the background)", () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const html = renderToStaticMarkup(
+      createElement(QueryClientProvider, { client }, createElement(ChangesList, { changes: [minra], from: "2005-06-01", to: "", error: null })),
+    );
+    expect(html).toContain("Advice reversed");
+    expect(html).toContain("since May 2009");
   });
 });

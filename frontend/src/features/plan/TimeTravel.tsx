@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useMemo } from "react";
 import { api, type Change, type Platform, unwrap } from "../../api/client";
 import { ErrorMessage } from "../../components/States";
+import { findingMessage, type Headline, type MountLine, type OptionEdit, plainReason, type StoryContext, type StoryGroup, tellStory } from "./story";
 
 export const FIRST_SOURCE = "2004-05-01";
 
@@ -91,76 +93,151 @@ function shown(value: string | null): string {
   return value === null || value === "" ? "(none)" : value;
 }
 
-/** The export a mount change's value starts with ("filer01:/vol/x rw,bg,…"). */
-function mountExport(value: string | null): string {
-  return (value ?? "").split(" ")[0] ?? "";
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
 }
 
-function Tokens({ change }: { change: Change }) {
-  const removed = change.removed_tokens;
-  const added = change.added_tokens;
+/** The rule ids behind an item and the reason in full, folded away. */
+function Rules({ before, after, reasons }: { before: string[]; after: string[]; reasons: string[] }) {
+  const said = unique(reasons).filter((reason) => reason !== "");
+  if (before.length + after.length + said.length === 0) return null;
+  const dropped = before.filter((id) => !after.includes(id));
+  const kept = after.filter((id) => before.includes(id));
+  const added = after.filter((id) => !before.includes(id));
   return (
-    <ul aria-label={`Option changes on ${change.key}`} className="mt-1 flex flex-wrap gap-1">
-      {removed.map((token) => (
-        <li key={`-${token}`}>
-          <del className="rounded bg-red-100 px-1.5 py-0.5 font-mono text-xs text-red-900 no-underline">
-            <span className="sr-only">removed option </span>
-            <span aria-hidden="true">−</span>
-            {token}
-          </del>
-        </li>
-      ))}
-      {added.map((token) => (
-        <li key={`+${token}`}>
-          <ins className="rounded bg-green-100 px-1.5 py-0.5 font-mono text-xs text-green-900 no-underline">
-            <span className="sr-only">added option </span>
-            <span aria-hidden="true">+</span>
-            {token}
-          </ins>
-        </li>
-      ))}
-    </ul>
+    <details className="min-w-0 text-xs text-slate-700 open:basis-full">
+      <summary className="cursor-pointer select-none text-slate-600 hover:text-slate-900">Rules</summary>
+      <div className="mt-1 space-y-0.5 rounded bg-white/70 p-2">
+        {dropped.length > 0 && (
+          <p>
+            before: <code className="wrap-anywhere">{dropped.join(", ")}</code>
+          </p>
+        )}
+        {added.length > 0 && (
+          <p>
+            now: <code className="wrap-anywhere">{added.join(", ")}</code>
+          </p>
+        )}
+        {kept.length > 0 && (
+          <p>
+            unchanged: <code className="wrap-anywhere">{kept.join(", ")}</code>
+          </p>
+        )}
+        {said.map((reason) => (
+          <p key={reason} className="wrap-anywhere">
+            {reason}
+          </p>
+        ))}
+      </div>
+    </details>
+  );
+}
+
+/** One option edit as a chip: "intr → nointr", "+suid", "−actimeo=0". */
+function EditChip({ edit }: { edit: OptionEdit }) {
+  const chip = "inline-block max-w-full rounded px-1.5 py-0.5 font-mono text-xs wrap-anywhere";
+  if (edit.kind === "swapped") {
+    // The signs stay in the text (copy, assistive tech) but not on screen: the arrow says it.
+    return (
+      <li className={`${chip} bg-amber-100 text-slate-900`}>
+        <del className="text-red-900 no-underline">
+          <span className="sr-only">removed option </span>
+          <span className="sr-only">−</span>
+          {edit.from}
+        </del>
+        <span aria-hidden="true"> → </span>
+        <ins className="font-semibold text-green-900 no-underline">
+          <span className="sr-only">, added option </span>
+          <span className="sr-only">+</span>
+          {edit.to}
+        </ins>
+      </li>
+    );
+  }
+  if (edit.kind === "added") {
+    return (
+      <li className={`${chip} bg-green-100 text-green-900`}>
+        <ins className="no-underline">
+          <span className="sr-only">added option </span>
+          <span aria-hidden="true">+</span>
+          {edit.token}
+        </ins>
+      </li>
+    );
+  }
+  return (
+    <li className={`${chip} bg-red-100 text-red-900`}>
+      <del className="no-underline">
+        <span className="sr-only">removed option </span>
+        <span aria-hidden="true">−</span>
+        {edit.token}
+      </del>
+    </li>
+  );
+}
+
+function HeadlineItem({ headline }: { headline: Headline }) {
+  const single = headline.changes.length === 1 ? headline.changes[0] : undefined;
+  return (
+    <li className="min-w-0 rounded border-l-4 border-amber-500 bg-white px-3 py-2 shadow-sm" data-testid="reversal">
+      <p className="text-base font-semibold wrap-anywhere" data-testid={headline.kind === "setting" && single ? `change-${single.item}` : undefined}>
+        {headline.kind === "setting" && (
+          <>
+            <code>{headline.subject}</code>{" "}
+          </>
+        )}
+        <code className="text-red-900">{headline.before}</code> → <code className="text-green-900">{headline.after}</code>
+        {headline.since && <span className="font-normal text-slate-800">, {headline.since}</span>}
+      </p>
+      {headline.where && <p className="text-xs text-slate-600 wrap-anywhere">{headline.where}</p>}
+      {headline.why && <p className="mt-1 text-sm text-slate-800">{headline.why}</p>}
+      <div className="mt-1 flex flex-wrap gap-x-3">
+        <Rules before={headline.rulesBefore} after={headline.rulesAfter} reasons={headline.changes.map((change) => change.reason)} />
+      </div>
+    </li>
+  );
+}
+
+function MountItem({ line }: { line: MountLine }) {
+  const { change } = line;
+  return (
+    <li className="min-w-0 wrap-anywhere" data-testid="change-mount">
+      <span className="font-medium">mount</span> <code className="text-xs">{change.key}</code>
+      {line.exportBefore !== line.exportAfter && (
+        <>
+          : <code className="text-xs">{line.exportBefore}</code> → <code className="text-xs">{line.exportAfter}</code>
+        </>
+      )}
+      {line.edits.length > 0 && (
+        <ul aria-label={`Option changes on ${change.key}`} className="mt-1 flex min-w-0 flex-wrap gap-1">
+          {line.edits.map((edit) => (
+            <EditChip key={edit.kind === "swapped" ? `${edit.from}>${edit.to}` : `${edit.kind}${edit.token}`} edit={edit} />
+          ))}
+        </ul>
+      )}
+      <div className="mt-0.5 flex min-w-0 flex-wrap gap-x-3">
+        <details className="min-w-0 text-xs text-slate-700 open:basis-full">
+          <summary className="cursor-pointer select-none text-slate-600 hover:text-slate-900">Whole lines</summary>
+          <p className="wrap-anywhere">
+            before: <code>{shown(change.before)}</code>
+          </p>
+          <p className="wrap-anywhere">
+            after: <code>{shown(change.after)}</code>
+          </p>
+        </details>
+        <Rules before={change.rules_before} after={change.rules_after} reasons={[change.reason]} />
+      </div>
+    </li>
   );
 }
 
 function ChangeKey({ change }: { change: Change }) {
-  // A finding's key is "RULE-ID: message": the id as code, the message as text.
-  const split = change.item === "finding" ? /^([A-Z][A-Z0-9-]*): (.*)$/s.exec(change.key) : null;
-  if (split) {
-    return (
-      <>
-        <code className="text-xs">{split[1]}</code>: {split[2]}
-      </>
-    );
-  }
+  // A finding's key is "RULE-ID: message": the message reads as text, the id goes with the rules.
+  if (change.item === "finding") return <>{findingMessage(change.key)}</>;
   return <code className="text-xs">{change.key}</code>;
 }
 
 function ChangeValue({ change }: { change: Change }) {
-  const tokens = change.added_tokens.length + change.removed_tokens.length > 0;
-  if (change.item === "mount" && change.kind === "changed" && tokens) {
-    const before = mountExport(change.before);
-    const after = mountExport(change.after);
-    return (
-      <>
-        {before !== after && (
-          <>
-            : <code className="text-xs">{before}</code> → <code className="text-xs">{after}</code>
-          </>
-        )}
-        <Tokens change={change} />
-        <details className="mt-1">
-          <summary className="cursor-pointer text-xs text-slate-700">Whole lines</summary>
-          <p className="text-xs">
-            before: <code>{shown(change.before)}</code>
-          </p>
-          <p className="text-xs">
-            after: <code>{shown(change.after)}</code>
-          </p>
-        </details>
-      </>
-    );
-  }
   if (change.kind === "changed" && (change.before ?? "").length + (change.after ?? "").length > 80) {
     // Long values (a bottleneck sentence, a latency budget) read better one above the other.
     return (
@@ -185,9 +262,59 @@ function ChangeValue({ change }: { change: Change }) {
   return change.item === "finding" ? <> ({value})</> : <>: <code className="text-xs">{shown(value)}</code></>;
 }
 
-export function ChangesList({ changes, from, to, error }: { changes: Change[] | undefined; from: string; to: string; error: unknown }) {
+function ChangeItem({ change, context }: { change: Change; context: StoryContext }) {
+  const reason = plainReason(change, context);
+  const findingRule = change.item === "finding" ? /^([A-Z][A-Z0-9-]*): /.exec(change.key)?.[1] : undefined;
+  const after = findingRule && !change.rules_after.includes(findingRule) && change.kind !== "removed" ? [...change.rules_after, findingRule] : change.rules_after;
+  const before = findingRule && !change.rules_before.includes(findingRule) && change.kind === "removed" ? [...change.rules_before, findingRule] : change.rules_before;
+  return (
+    <li className="min-w-0 wrap-anywhere" data-testid={`change-${change.item}`}>
+      <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${KIND_STYLE[change.kind]}`}>{change.kind}</span>{" "}
+      <span className="font-medium">{ITEM_LABEL[change.item]}</span> <ChangeKey change={change} />
+      <ChangeValue change={change} />
+      <div className="flex min-w-0 flex-wrap items-baseline gap-x-3">
+        {reason && <p className="min-w-0 text-xs text-slate-700">{reason}</p>}
+        <Rules before={before} after={after} reasons={reason === change.reason ? [] : [change.reason]} />
+      </div>
+    </li>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mt-3 min-w-0">
+      <p className="text-xs font-semibold uppercase tracking-wide text-amber-900">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+function Group({ group, context }: { group: StoryGroup; context: StoryContext }) {
+  return (
+    <Section title={`${group.title} (${group.changes.length})`}>
+      <ul aria-label={group.title} className="mt-1 space-y-1.5">
+        {group.changes.map((change) => (
+          <ChangeItem key={`${change.kind}-${change.item}-${change.key}`} change={change} context={context} />
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+const NO_CONTEXT: StoryContext = {};
+
+interface ChangesProps {
+  changes: Change[] | undefined;
+  from: string;
+  to: string;
+  error: unknown;
+}
+
+/** The changes as a story (no fetching): reversed advice first, then mount options token by token, then the rest. */
+export function ChangesStory({ changes, from, to, error, context = NO_CONTEXT }: ChangesProps & { context?: StoryContext }) {
+  const story = useMemo(() => (changes ? tellStory(changes, context) : null), [changes, context]);
   if (error) return <ErrorMessage error={error} title="Could not compare the dates" />;
-  if (!changes) return null;
+  if (!changes || !story) return null;
   return (
     <div role="region" aria-label="What changed" className="min-w-0 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
       <p className="font-semibold">
@@ -195,16 +322,55 @@ export function ChangesList({ changes, from, to, error }: { changes: Change[] | 
           ? `Nothing changed between ${from || "today"} and ${to || "today"}.`
           : `${changes.length} change(s) from ${from || "today"} to ${to || "today"} (highlighted below):`}
       </p>
-      <ul className="mt-2 space-y-1.5">
-        {changes.map((change) => (
-          <li key={`${change.kind}-${change.item}-${change.key}`} className="min-w-0 wrap-anywhere" data-testid={`change-${change.item}`}>
-            <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${KIND_STYLE[change.kind]}`}>{change.kind}</span>{" "}
-            <span className="font-medium">{ITEM_LABEL[change.item]}</span> <ChangeKey change={change} />
-            <ChangeValue change={change} />
-            <p className="text-xs text-slate-700">{change.reason}</p>
-          </li>
-        ))}
-      </ul>
+      {story.headlines.length > 0 && (
+        <Section title="Advice reversed">
+          <ul aria-label="Advice reversed" className="mt-1 space-y-2">
+            {story.headlines.map((headline) => (
+              <HeadlineItem key={`${headline.kind}-${headline.subject}-${headline.before}-${headline.after}-${headline.where}`} headline={headline} />
+            ))}
+          </ul>
+        </Section>
+      )}
+      {story.mounts.length > 0 && (
+        <Section title={`Mount options (${story.mounts.length})`}>
+          <ul aria-label="Mount options" className="mt-1 space-y-1.5">
+            {story.mounts.map((line) => (
+              <MountItem key={line.change.key} line={line} />
+            ))}
+          </ul>
+        </Section>
+      )}
+      {story.groups.map((group) => (
+        <Group key={group.item} group={group} context={context} />
+      ))}
     </div>
   );
+}
+
+/** Source titles and dates for the story's "since …", fetched once per knowledge base. */
+function useStoryContext(enabled: boolean): StoryContext {
+  const explanations = useQuery({
+    queryKey: ["explanations"],
+    enabled,
+    staleTime: Infinity,
+    queryFn: async () => unwrap(await api.GET("/api/v1/knowledge/explanations")),
+  });
+  const knowledge = useQuery({
+    queryKey: ["knowledge", "all"],
+    enabled,
+    staleTime: Infinity,
+    queryFn: async () => unwrap(await api.GET("/api/v1/knowledge")),
+  });
+  const rules = explanations.data?.rules;
+  const sources = knowledge.data?.sources;
+  return useMemo(() => {
+    const sourceNames: Record<string, string> = {};
+    for (const source of sources ?? []) if (source.number) sourceNames[source.id] = source.number;
+    return { rules, sourceNames };
+  }, [rules, sources]);
+}
+
+export function ChangesList(props: ChangesProps) {
+  const context = useStoryContext((props.changes?.length ?? 0) > 0);
+  return <ChangesStory {...props} context={context} />;
 }
