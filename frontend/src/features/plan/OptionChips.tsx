@@ -1,13 +1,39 @@
-import { useId, useState } from "react";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { PlanView, Schemas } from "../../api/client";
 import { oneLineReason } from "./teams";
 
-/** A mount's options as chips that wrap; choosing one shows the rules that put it there. */
+const MOVES: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (i, n) => (i + 1) % n,
+  ArrowDown: (i, n) => (i + 1) % n,
+  ArrowLeft: (i, n) => (i - 1 + n) % n,
+  ArrowUp: (i, n) => (i - 1 + n) % n,
+  Home: () => 0,
+  End: (_, n) => n - 1,
+};
+
+/** A mount's options as chips that wrap; choosing one shows the rules that put it there.
+ * The chips are one stop in the tab order (a roving tab stop): arrow keys, Home and End move
+ * between them, so a keyboard user crosses a mount with one Tab. */
 export function OptionChips({ plan, mount }: { plan: PlanView; mount: Schemas["Mount"] }) {
   const [open, setOpen] = useState<string | null>(null);
+  const [current, setCurrent] = useState(0);
+  const chips = useRef<(HTMLButtonElement | null)[]>([]);
   const panelId = useId();
   const rules = open ? (mount.option_rules[open] ?? []) : [];
+
+  function onKey(event: KeyboardEvent<HTMLButtonElement>, index: number, expanded: boolean) {
+    if (event.key === "Escape" && expanded) {
+      setOpen(null);
+      return;
+    }
+    const move = MOVES[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const target = move(index, mount.options.length);
+    setCurrent(target);
+    chips.current[target]?.focus();
+  }
   return (
     <div className="mt-2">
       <ul aria-label={`Mount options for ${mount.mount_point}`} className="flex flex-wrap gap-1.5">
@@ -16,13 +42,19 @@ export function OptionChips({ plan, mount }: { plan: PlanView; mount: Schemas["M
           return (
             <li key={`${index}-${option}`} className="min-w-0 max-w-full">
               <button
+                ref={(element) => {
+                  chips.current[index] = element;
+                }}
                 type="button"
+                tabIndex={index === current ? 0 : -1}
                 aria-expanded={expanded}
                 aria-controls={expanded ? panelId : undefined}
-                onClick={() => setOpen(expanded ? null : option)}
-                onKeyDown={(event) => {
-                  if (event.key === "Escape" && expanded) setOpen(null);
+                onClick={() => {
+                  setCurrent(index);
+                  setOpen(expanded ? null : option);
                 }}
+                onFocus={() => setCurrent(index)}
+                onKeyDown={(event) => onKey(event, index, expanded)}
                 className={`max-w-full rounded-full border px-2 py-0.5 text-left font-mono text-xs break-all ${
                   expanded ? "border-blue-800 bg-blue-800 text-white" : "border-slate-300 bg-slate-50 text-slate-900 hover:border-blue-800 hover:bg-blue-50"
                 }`}
