@@ -10,6 +10,28 @@ function tagsOf(options: string[]): string[] {
   return options.filter((option) => KEY_OPTIONS.includes(option));
 }
 
+type LineKind = "direct" | "uncached" | "cached";
+
+/** How a mount's line is drawn: direct I/O first (it bypasses the page cache altogether), then
+ * attribute caching off (noac, actimeo=0), else an ordinary cached mount. */
+export function lineKind(options: string[]): LineKind {
+  if (options.includes("forcedirectio")) return "direct";
+  if (options.includes("noac") || options.includes("actimeo=0")) return "uncached";
+  return "cached";
+}
+
+export const LINE_STYLE: Record<LineKind, { stroke: string; dash?: string; legend: string }> = {
+  direct: { stroke: "#b45309", legend: "solid orange: forcedirectio (direct I/O)" },
+  uncached: { stroke: "#7e22ce", dash: "1.5 3", legend: "dotted purple: attribute caching off (noac or actimeo=0)" },
+  cached: { stroke: "#1e3a8a", dash: "4 3", legend: "dashed blue: cached mount" },
+};
+
+/** The legend for the kinds of line drawn, and only those. */
+export function legendFor(mounts: { options: string[] }[]): string {
+  const kinds = (["direct", "uncached", "cached"] as const).filter((k) => mounts.some((m) => lineKind(m.options) === k));
+  return kinds.map((k) => LINE_STYLE[k].legend).join(" · ");
+}
+
 export function Diagram({ plan }: { plan: PlanView }) {
   const p = plan.platform;
   const nodes = p.oracle.rac ? (p.oracle.rac_nodes ?? 2) : 1;
@@ -34,12 +56,14 @@ export function Diagram({ plan }: { plan: PlanView }) {
     ".";
 
   return (
-    <figure className="overflow-x-auto" tabIndex={0} aria-label="Layout diagram (scrolls sideways on small screens)">
+    <>
+    <DiagramStacked plan={plan} path={path.join(", ")} mtu={mtu} nodes={nodes} />
+    <figure className="hidden sm:block" aria-label="Layout diagram">
       <svg
         role="img"
         aria-labelledby="diagram-title diagram-desc"
         viewBox={`0 0 760 ${height}`}
-        className="h-auto w-full min-w-[560px]"
+        className="h-auto w-full"
       >
         <title id="diagram-title">Layout diagram</title>
         <desc id="diagram-desc">{description}</desc>
@@ -73,14 +97,15 @@ export function Diagram({ plan }: { plan: PlanView }) {
           );
         })}
         {/* network path */}
-        <rect x="346" y="24" width="104" height="56" rx="6" fill="#f1f5f9" stroke="#64748b" />
-        <text x="398" y="42" fontSize="10.5" textAnchor="middle" fill="#0f172a">
+        {/* Above the first mount line (y >= TOP + 14): no line crosses it. */}
+        <rect x="346" y="14" width="104" height="52" rx="6" fill="#f1f5f9" stroke="#64748b" />
+        <text x="398" y="31" fontSize="10.5" textAnchor="middle" fill="#0f172a">
           {p.network.nic_count ?? 1} × {p.network.nic_gbps} GbE
         </text>
-        <text x="398" y="56" fontSize="10" textAnchor="middle" fill="#334155">
+        <text x="398" y="45" fontSize="10" textAnchor="middle" fill="#334155">
           {mtu}
         </text>
-        <text x="398" y="70" fontSize="10" textAnchor="middle" fill="#334155">
+        <text x="398" y="59" fontSize="10" textAnchor="middle" fill="#334155">
           {path.join(", ")}
         </text>
         {/* filer */}
@@ -112,22 +137,76 @@ export function Diagram({ plan }: { plan: PlanView }) {
         {mounts.map((m, i) => {
           const y1 = TOP + 18 + i * ROW - 4;
           const y2 = (volumeY.get(m.volume) ?? y1) - 4;
-          const direct = m.options.includes("forcedirectio");
+          const style = LINE_STYLE[lineKind(m.options)];
           return (
             <path
               key={`line-${m.mount_point}-${m.role}`}
               d={`M 326 ${y1} C 400 ${y1}, 400 ${y2}, 472 ${y2}`}
               fill="none"
-              stroke={direct ? "#b45309" : "#1e3a8a"}
-              strokeWidth="1.6"
-              strokeDasharray={direct ? undefined : "4 3"}
+              stroke={style.stroke}
+              strokeWidth={style.dash === "1.5 3" ? "2.2" : "1.6"}
+              strokeDasharray={style.dash}
+              data-line={lineKind(m.options)}
             />
           );
         })}
         <text x="18" y={height - 6} fontSize="9.5" fill="#475569">
-          Solid orange line: forcedirectio mount · dashed blue: cached mount
+          Lines: {legendFor(mounts)}
         </text>
       </svg>
+    </figure>
+    </>
+  );
+}
+
+/** The same layout for a phone: host, path and filer one under the other, each mount with the
+ * volume it mounts and its line's style as a swatch, in text a phone can read. */
+function DiagramStacked({ plan, path, mtu, nodes }: { plan: PlanView; path: string; mtu: string; nodes: number }) {
+  const p = plan.platform;
+  return (
+    <figure className="space-y-2 text-sm sm:hidden" aria-label="Layout diagram">
+      <div className="rounded border border-slate-600 bg-white p-2">
+        <p className="font-semibold">
+          {p.host.hostname ?? "database host"} {nodes > 1 ? `(× ${nodes} RAC nodes)` : ""}
+        </p>
+        <p className="text-xs text-slate-700">
+          {p.host.os} {p.host.os_version} · Oracle {p.oracle.version} · {p.oracle.dnfs ? "dNFS" : "kernel NFS"}
+        </p>
+        <ul className="mt-1 space-y-1">
+          {plan.mounts.map((m) => {
+            const style = LINE_STYLE[lineKind(m.options)];
+            const tags = tagsOf(m.options);
+            return (
+              <li key={`${m.mount_point}-${m.role}`} className="flex items-start gap-2">
+                <svg aria-hidden="true" width="28" height="10" className="mt-1.5 shrink-0">
+                  <line x1="0" y1="5" x2="28" y2="5" stroke={style.stroke} strokeWidth="2" strokeDasharray={style.dash} />
+                </svg>
+                <span className="min-w-0 break-words">
+                  <span className="font-mono text-xs">{m.mount_point}</span> ({m.serves.join("+")}) → <span className="font-mono text-xs">{m.volume}</span>
+                  {tags.length ? <span className="text-xs text-slate-700"> · {tags.join(" ")}</span> : null}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <p className="rounded border border-slate-400 bg-slate-100 p-2 text-center text-xs">
+        {p.network.nic_count ?? 1} × {p.network.nic_gbps} GbE · {mtu} · {path}
+      </p>
+      <div className="rounded border border-slate-600 bg-white p-2">
+        <p className="font-semibold">{p.layout.filer_host}</p>
+        <p className="text-xs text-slate-700">
+          {p.filer.vendor} {p.filer.model ?? ""} {p.filer.os_version ?? ""}
+        </p>
+        <ul className="mt-1 space-y-0.5">
+          {plan.volumes.map((v) => (
+            <li key={v.name} className="break-words">
+              <span className="font-mono text-xs">{v.name}</span> <span className="text-xs text-slate-700">{v.holds.join(", ")}{v.size_gb ? ` · ${v.size_gb.toLocaleString("en")} GB` : ""}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <figcaption className="text-xs text-slate-700">Lines: {legendFor(plan.mounts)}</figcaption>
     </figure>
   );
 }
