@@ -28,7 +28,7 @@ import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import TypeVar, cast
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -561,16 +561,27 @@ def record_as_built(
     return row, result
 
 
-def as_built_checks(session: Session, design_id: str) -> list[tuple[int, AsBuiltRow]]:
-    """Every as-built check of a design, newest first, with its revision number."""
+_Kept = TypeVar("_Kept", AsBuiltRow, DesignAuditRow)
+
+
+def _kept_on_revisions(
+    session: Session, design_id: str, kind: type[_Kept]
+) -> list[tuple[int, _Kept]]:
+    """Every record of ``kind`` kept on a design's revisions, newest first, with the number of
+    the revision it is about."""
     get_design(session, design_id)
     rows = session.execute(
-        select(RevisionRow.number, AsBuiltRow)
-        .join(AsBuiltRow, AsBuiltRow.revision_id == RevisionRow.id)
+        select(RevisionRow.number, kind)
+        .join(kind, kind.revision_id == RevisionRow.id)
         .where(RevisionRow.design_id == design_id)
-        .order_by(AsBuiltRow.created_at.desc(), AsBuiltRow.id.desc())
+        .order_by(kind.created_at.desc(), kind.id.desc())
     ).all()
     return [(number, row) for number, row in rows]
+
+
+def as_built_checks(session: Session, design_id: str) -> list[tuple[int, AsBuiltRow]]:
+    """Every as-built check of a design, newest first, with its revision number."""
+    return _kept_on_revisions(session, design_id, AsBuiltRow)
 
 
 def record_before_audit(
@@ -602,11 +613,4 @@ def record_before_audit(
 
 def before_audits(session: Session, design_id: str) -> list[tuple[int, DesignAuditRow]]:
     """Every audit kept on a design, newest first, with the revision it was checked against."""
-    get_design(session, design_id)
-    rows = session.execute(
-        select(RevisionRow.number, DesignAuditRow)
-        .join(DesignAuditRow, DesignAuditRow.revision_id == RevisionRow.id)
-        .where(RevisionRow.design_id == design_id)
-        .order_by(DesignAuditRow.created_at.desc(), DesignAuditRow.id.desc())
-    ).all()
-    return [(number, row) for number, row in rows]
+    return _kept_on_revisions(session, design_id, DesignAuditRow)
