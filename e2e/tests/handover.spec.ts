@@ -57,7 +57,7 @@ function unzip(bytes: Buffer): (name: string) => string {
 test("hand-over answers and sizes reach the bundle; the runbook prints", async ({ page }) => {
   await fillHandover(page);
   // The page shows the sizes: on the diagram and in the capacity table.
-  await expect(page.getByText("data · 4,671 GB")).toBeVisible();
+  await expect(page.getByRole("figure", { name: "Layout diagram" }).getByText("data · 4,671 GB")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Capacity" })).toBeVisible();
   await expect(page.getByText(/Oracle homes: 2 x 40 GB = 80\.0 GB/)).toBeVisible();
   const [download] = await Promise.all([
