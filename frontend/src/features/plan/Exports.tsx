@@ -1,6 +1,9 @@
-import { useState } from "react";
-import { ApiError, download, type Platform, type PlanView } from "../../api/client";
+import { lazy, Suspense, useState } from "react";
+import { ApiError, download, toApiError, type Platform, type PlanView } from "../../api/client";
 import { ErrorMessage } from "../../components/States";
+
+// fflate, highlight.js and the preview load only when someone asks for the preview.
+const BundlePreview = lazy(() => import("./BundlePreview"));
 
 interface Props {
   plan: PlanView;
@@ -14,16 +17,44 @@ function jsonPost(platform: Platform): RequestInit {
 
 export function Exports({ plan, source }: Props) {
   const [error, setError] = useState<unknown>(null);
+  const [errorTitle, setErrorTitle] = useState("Download failed");
+  const [preview, setPreview] = useState<{ key: string; zip: Uint8Array } | null>(null);
+  const [loadingPreview, setLoadingPreview] = useState(false);
   const base = "designId" in source ? `/api/v1/designs/${source.designId}/revisions/${source.revision}` : "/api/v1/plans";
   const init = "platform" in source ? jsonPost(source.platform) : {};
   const name = plan.platform.layout.db_name.toLowerCase();
+  // The preview belongs to the plan it was made from: a changed platform hides it.
+  const previewKey = `${base}|${typeof init.body === "string" ? init.body : ""}`;
+  const shown = preview !== null && preview.key === previewKey ? preview : null;
 
-  async function run(action: () => Promise<void>) {
+  async function run(action: () => Promise<void>, title = "Download failed") {
     setError(null);
+    setErrorTitle(title);
     try {
       await action();
     } catch (caught) {
       setError(caught);
+    }
+  }
+
+  /** The same zip the download button saves (for a saved revision, the approved one), kept in memory. */
+  async function loadPreview() {
+    setLoadingPreview(true);
+    void import("./BundlePreview"); // fetch the code while the zip downloads
+    try {
+      const response = await fetch(`${base}/bundle`, init);
+      if (!response.ok) {
+        let body: unknown;
+        try {
+          body = await response.json();
+        } catch {
+          body = undefined;
+        }
+        throw toApiError(response.status, body);
+      }
+      setPreview({ key: previewKey, zip: new Uint8Array(await response.arrayBuffer()) });
+    } finally {
+      setLoadingPreview(false);
     }
   }
 
@@ -64,8 +95,24 @@ export function Exports({ plan, source }: Props) {
         <button type="button" className={button} onClick={planJson}>
           Plan (JSON)
         </button>
+        <button
+          type="button"
+          className={button}
+          aria-expanded={shown !== null}
+          disabled={loadingPreview}
+          onClick={() => (shown !== null ? setPreview(null) : void run(loadPreview, "Preview failed"))}
+        >
+          {loadingPreview ? "Loading the files…" : shown !== null ? "Hide the preview" : "Preview the files"}
+        </button>
       </div>
-      {error !== null && <div className="mt-2"><ErrorMessage error={error} title="Download failed" /></div>}
+      {error !== null && <div className="mt-2"><ErrorMessage error={error} title={errorTitle} /></div>}
+      {shown !== null && (
+        <div className="mt-3">
+          <Suspense fallback={<p className="text-sm text-slate-600">Loading the preview…</p>}>
+            <BundlePreview zip={shown.zip} />
+          </Suspense>
+        </div>
+      )}
     </div>
   );
 }
