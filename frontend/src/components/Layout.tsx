@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { NavLink, Outlet } from "react-router";
 import { api, unwrap } from "../api/client";
 import { Loading } from "./States";
+import { ThemeToggle } from "./ThemeToggle";
 
 function navClass({ isActive }: { isActive: boolean }): string {
   return `rounded px-3 py-2 text-sm font-medium ${
@@ -39,9 +40,12 @@ export function Layout() {
               Knowledge
             </NavLink>
           </nav>
-          <p className="ml-auto text-xs text-blue-100">
-            {health.data ? `Knowledge base ${health.data.kb_version} · ${health.data.rules} rules` : "\u00a0"}
-          </p>
+          <div className="ml-auto flex flex-wrap items-center gap-x-4 gap-y-1">
+            <p className="text-xs text-blue-100">
+              {health.data ? `Knowledge base ${health.data.kb_version} · ${health.data.rules} rules` : "\u00a0"}
+            </p>
+            <ThemeToggle />
+          </div>
         </div>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-6">
