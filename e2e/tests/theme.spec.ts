@@ -1,0 +1,18 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible, waitForPlan } from "./helpers";
+
+test("dark mode: chosen in the header, kept across a reload, readable", async ({ page }) => {
+  await page.goto("/");
+  await waitForPlan(page);
+  await page.getByLabel("Theme").selectOption("dark");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const dark = await background();
+  await page.reload();
+  await waitForPlan(page);
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  expect(await background()).toBe(dark);
+  await expectAccessible(page, "wizard in dark mode");
+  await page.getByLabel("Theme").selectOption("light");
+  expect(await background()).not.toBe(dark);
+});
