@@ -216,9 +216,14 @@ def create_design(
     return design, revision, tokens
 
 
+def is_design_id(design_id: str) -> bool:
+    """Whether ``design_id`` could be a design's id at all (others are never looked up: a NUL,
+    say, would be refused by PostgreSQL)."""
+    return _DESIGN_ID.fullmatch(design_id) is not None
+
+
 def get_design(session: Session, design_id: str) -> DesignRow:
-    # An id that cannot exist is not looked up (a NUL, say, would be refused by PostgreSQL).
-    if not _DESIGN_ID.fullmatch(design_id):
+    if not is_design_id(design_id):
         raise DesignNotFound("no design with this id")
     design = session.get(DesignRow, design_id)
     if design is None:

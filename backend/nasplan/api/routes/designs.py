@@ -6,8 +6,11 @@ import datetime as dt
 import json
 from typing import Annotated, Any
 
+from cachetools import LRUCache
 from fastapi import APIRouter, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from nasplan.api.deps import KbDep, SessionDep
 from nasplan.api.routes.audits import unrecognised_422
@@ -163,6 +166,42 @@ def create_design(
 @router.get("/{design_id}", response_model=DesignOut, responses=_NOT_FOUND)
 def read_design(design_id: str, session: SessionDep) -> Response:
     """The design, its latest revision with its plan, and its review state."""
+    # What this answer depends on changes only with a new revision or a new review, so one
+    # small query says whether the answer built last time still holds.
+    key = _design_version(session, design_id)
+    cached = _DESIGN_BODIES.get(key) if key is not None else None
+    if cached is not None:
+        return _json(cached)
+    body_text = _design_body(design_id, session)
+    if key is not None:
+        _DESIGN_BODIES[key] = body_text
+    return _json(body_text)
+
+
+# Answers of GET /designs/{id}, keyed by the database, the design and its version (latest
+# revision id, number of reviews and latest review id): a write changes the key, so no answer is
+# served stale, whichever process made the write.
+_DesignVersion = tuple[str, str, int, int, int]
+_DESIGN_BODIES: LRUCache[_DesignVersion, str] = LRUCache(maxsize=256)
+
+
+def _design_version(session: Session, design_id: str) -> _DesignVersion | None:
+    if not service.is_design_id(design_id):
+        return None
+    row = session.execute(
+        select(func.max(RevisionRow.id), func.count(ReviewRow.id), func.max(ReviewRow.id))
+        .select_from(RevisionRow)
+        .outerjoin(ReviewRow, ReviewRow.revision_id == RevisionRow.id)
+        .where(RevisionRow.design_id == design_id)
+    ).one()
+    latest, reviews, last_review = row
+    if latest is None:
+        return None
+    database = session.get_bind().engine.url.render_as_string(hide_password=True)
+    return (database, design_id, int(latest), int(reviews), int(last_review or 0))
+
+
+def _design_body(design_id: str, session: Session) -> str:
     design = service.get_design(session, design_id)
     rows = service.revisions(session, design_id)
     grouped = service.reviews_of(session, [r.id for r in rows])
@@ -192,7 +231,7 @@ def read_design(design_id: str, session: SessionDep) -> Response:
         _revision_body(latest_row, grouped[latest_row.id]), latest_row.plan_json
     )
     envelope = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
-    return _json(f'{envelope[:-1]},"latest":{latest_text}}}')
+    return f'{envelope[:-1]},"latest":{latest_text}}}'
 
 
 @router.get("/{design_id}/revisions/{number}", response_model=RevisionOut, responses=_NOT_FOUND)
