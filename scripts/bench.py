@@ -61,6 +61,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from nasplan.domain.platform import EXAMPLE_PLATFORM
+
 ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = ROOT / ".venv" / "bin"
 NASPLAN = VENV_BIN / "nasplan"
@@ -76,29 +78,8 @@ RANDOM_IDS = 1000
 POPULATE_BUDGET_S = 120
 KIB = 1024
 
-PLATFORM = {
-    "host": {"os": "solaris", "os_version": "9u5", "arch": "sparc", "memory_gb": 48},
-    "network": {
-        "nic_gbps": 1,
-        "nic_count": 2,
-        "jumbo_frames": True,
-        "switch": "store_and_forward",
-        "router_hops": 0,
-        "dedicated_storage_network": True,
-        "rtt_us": None,
-    },
-    "oracle": {
-        "version": "9.2.0.4",
-        "bits": 64,
-        "rac": False,
-        "rac_nodes": None,
-        "dnfs": False,
-        "archivelog": True,
-        "workload": "oltp",
-    },
-    "filer": {"vendor": "netapp", "model": "FAS940", "os_version": "7.0"},
-    "layout": {"oracle_home": "nas", "filer_host": "filer01", "db_name": "PROD"},
-}
+# The TR-3322 lab platform, the API's own example.
+PLATFORM = EXAMPLE_PLATFORM
 
 # In-process plan timing, run with the venv's Python: argv = knowledge dir, corpus file.
 INPROCESS_TIMING = """

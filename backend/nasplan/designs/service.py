@@ -222,6 +222,27 @@ def is_design_id(design_id: str) -> bool:
     return _DESIGN_ID.fullmatch(design_id) is not None
 
 
+def design_version(session: Session, design_id: str) -> tuple[int, int, int] | None:
+    """What changes with every write to a design: its latest revision id, its number of reviews
+    and its latest review id (designs are written only by adding those); None for no design."""
+    if not is_design_id(design_id):
+        return None
+    latest, reviews, last_review = session.execute(
+        select(func.max(RevisionRow.id), func.count(ReviewRow.id), func.max(ReviewRow.id))
+        .select_from(RevisionRow)
+        .outerjoin(ReviewRow, ReviewRow.revision_id == RevisionRow.id)
+        .where(RevisionRow.design_id == design_id)
+    ).one()
+    if latest is None:
+        return None
+    return int(latest), int(reviews), int(last_review or 0)
+
+
+def database_of(session: Session) -> str:
+    """The database a session works on, as a URL without its password."""
+    return session.get_bind().engine.url.render_as_string(hide_password=True)
+
+
 def get_design(session: Session, design_id: str) -> DesignRow:
     if not is_design_id(design_id):
         raise DesignNotFound("no design with this id")

@@ -4,11 +4,8 @@ finds, and a knowledge base grown with silent rules evaluates about as many cand
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from statistics import mean
-from types import ModuleType
 
 import pytest
 
@@ -19,20 +16,9 @@ from nasplan.knowledge.loader import load_knowledge
 from nasplan.knowledge.resolve import ResolvedPlatform
 from nasplan.knowledge.schema import Conditions, IntRange
 from tests.corpus.render import PLATFORMS_FILE
+from tests.gen_kb_script import load_gen_kb
 
-SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "gen_kb.py"
-
-
-def _gen_kb() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_kb", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["gen_kb"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-GEN = _gen_kb()
+GEN = load_gen_kb()
 
 
 def _full_scan(kb: KnowledgeBase, resolved: ResolvedPlatform) -> list[str]:

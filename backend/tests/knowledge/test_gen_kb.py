@@ -3,11 +3,8 @@ reference platform exactly as the real knowledge base does (its synthetic rules 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -20,8 +17,8 @@ from nasplan.knowledge.loader import DEFAULT_KNOWLEDGE_DIR, load_knowledge
 from nasplan.knowledge.merge import deep_merge
 from tests.conftest import TODAY
 from tests.corpus.render import load_corpus
+from tests.gen_kb_script import load_gen_kb
 
-SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "gen_kb.py"
 FACTOR = 3
 CORPUS = load_corpus()
 # Every third corpus platform: labs 2004-2010, RAC, AIX, HP-UX, Linux, cloud filers.
@@ -34,16 +31,7 @@ PRESETS = [
 ]
 
 
-def _load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_kb", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["gen_kb"] = module  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(module)
-    return module
-
-
-GEN = _load_script()
+GEN = load_gen_kb()
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,6 @@ from typing import Annotated, Any
 from cachetools import LRUCache
 from fastapi import APIRouter, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from nasplan.api.deps import KbDep, SessionDep
@@ -168,7 +167,8 @@ def read_design(design_id: str, session: SessionDep) -> Response:
     """The design, its latest revision with its plan, and its review state."""
     # What this answer depends on changes only with a new revision or a new review, so one
     # small query says whether the answer built last time still holds.
-    key = _design_version(session, design_id)
+    version = service.design_version(session, design_id)
+    key = (service.database_of(session), design_id, *version) if version is not None else None
     cached = _DESIGN_BODIES.get(key) if key is not None else None
     if cached is not None:
         return _json(cached)
@@ -181,24 +181,7 @@ def read_design(design_id: str, session: SessionDep) -> Response:
 # Answers of GET /designs/{id}, keyed by the database, the design and its version (latest
 # revision id, number of reviews and latest review id): a write changes the key, so no answer is
 # served stale, whichever process made the write.
-_DesignVersion = tuple[str, str, int, int, int]
-_DESIGN_BODIES: LRUCache[_DesignVersion, str] = LRUCache(maxsize=256)
-
-
-def _design_version(session: Session, design_id: str) -> _DesignVersion | None:
-    if not service.is_design_id(design_id):
-        return None
-    row = session.execute(
-        select(func.max(RevisionRow.id), func.count(ReviewRow.id), func.max(ReviewRow.id))
-        .select_from(RevisionRow)
-        .outerjoin(ReviewRow, ReviewRow.revision_id == RevisionRow.id)
-        .where(RevisionRow.design_id == design_id)
-    ).one()
-    latest, reviews, last_review = row
-    if latest is None:
-        return None
-    database = session.get_bind().engine.url.render_as_string(hide_password=True)
-    return (database, design_id, int(latest), int(reviews), int(last_review or 0))
+_DESIGN_BODIES: LRUCache[tuple[str, str, int, int, int], str] = LRUCache(maxsize=256)
 
 
 def _design_body(design_id: str, session: Session) -> str:

@@ -13,13 +13,18 @@ const STATUS_STYLE = {
 
 const STATUS_LABEL = { verified: "verified", differs: "differs", not_checked: "not checked" } as const;
 
-export function AsBuilt({ designId, revision, token }: { designId: string; revision: number; token: string | null }) {
-  const queryClient = useQueryClient();
-  const [report, setReport] = useState("");
-  const checks = useQuery({
+/** The design's as-built checks, newest first (shared with the design's history). */
+export function useAsBuiltChecks(designId: string) {
+  return useQuery({
     queryKey: ["design", designId, "as-built"],
     queryFn: async () => unwrap(await api.GET("/api/v1/designs/{design_id}/as-built", { params: { path: { design_id: designId } } })),
   });
+}
+
+export function AsBuilt({ designId, revision, token }: { designId: string; revision: number; token: string | null }) {
+  const queryClient = useQueryClient();
+  const [report, setReport] = useState("");
+  const checks = useAsBuiltChecks(designId);
   const record = useMutation({
     mutationFn: async () =>
       unwrap(

@@ -1,8 +1,7 @@
 // The design's history on one line per event, newest first: revisions saved, approvals, audits
 // kept and as-built checks recorded.
-import { useQuery } from "@tanstack/react-query";
-import { api, unwrap } from "../../api/client";
 import type { Schemas } from "../../api/client";
+import { useAsBuiltChecks } from "./AsBuilt";
 import { useDesignAudits } from "./BeforeAudits";
 
 interface HistoryEvent {
@@ -46,10 +45,7 @@ const KIND_STYLE = {
 
 export function History({ designId, revisions }: { designId: string; revisions: Schemas["RevisionSummary"][] }) {
   const audits = useDesignAudits(designId);
-  const checks = useQuery({
-    queryKey: ["design", designId, "as-built"],
-    queryFn: async () => unwrap(await api.GET("/api/v1/designs/{design_id}/as-built", { params: { path: { design_id: designId } } })),
-  });
+  const checks = useAsBuiltChecks(designId);
   const events = historyEvents(revisions, audits.data ?? [], checks.data ?? []);
   return (
     <ol className="space-y-1 text-sm" aria-label="History">

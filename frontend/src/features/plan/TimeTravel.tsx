@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo } from "react";
 import { api, type Change, type Platform, unwrap } from "../../api/client";
 import { ErrorMessage } from "../../components/States";
+import { useExplanations } from "../../lib/explanations";
 import { findingMessage, type Headline, type MountLine, type OptionEdit, plainReason, type StoryContext, type StoryGroup, tellStory } from "./story";
 
 export const FIRST_SOURCE = "2004-05-01";
@@ -349,12 +350,7 @@ export function ChangesStory({ changes, from, to, error, context = NO_CONTEXT }:
 
 /** Source titles and dates for the story's "since …", fetched once per knowledge base. */
 function useStoryContext(enabled: boolean): StoryContext {
-  const explanations = useQuery({
-    queryKey: ["explanations"],
-    enabled,
-    staleTime: Infinity,
-    queryFn: async () => unwrap(await api.GET("/api/v1/knowledge/explanations")),
-  });
+  const explanations = useExplanations(enabled);
   const knowledge = useQuery({
     queryKey: ["knowledge", "all"],
     enabled,

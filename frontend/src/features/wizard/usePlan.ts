@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { api, type Platform, type PlanView, unwrap } from "../../api/client";
+import { useExplanations } from "../../lib/explanations";
 
 export interface PlanQuery {
   data: PlanView | undefined;
@@ -21,11 +22,7 @@ export function usePlan(platform: Platform | null): PlanQuery {
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => unwrap(await api.POST("/api/v1/plans", { body: platform as Platform, signal })),
   });
-  const explanations = useQuery({
-    queryKey: ["explanations"],
-    staleTime: Infinity,
-    queryFn: async () => unwrap(await api.GET("/api/v1/knowledge/explanations")),
-  });
+  const explanations = useExplanations();
   const data = useMemo(
     () => (plan.data ? { ...plan.data, rules: explanations.data?.rules ?? plan.data.rules } : undefined),
     [plan.data, explanations.data],
