@@ -602,10 +602,10 @@ class Bench:
             )
             self.report.notes.append(
                 "storage: file sizes after PRAGMA wal_checkpoint(TRUNCATE). The API-made "
-                "designs use distinct corpus platforms, each citing its own rule set, so each "
-                "adds its own plan_parts row (over-estimates a large population, where rule "
-                "sets repeat); the copies share their template's plan_parts (under-estimates "
-                "it). The verdict takes the larger."
+                "designs use distinct corpus platforms, so each adds its own manifest and the "
+                "explanations of rules no earlier design cited (over-estimates a large "
+                "population, where rule sets repeat); the copies share their template's "
+                "plan_parts (under-estimates it). The verdict takes the larger."
             )
         if kind == "postgresql" and copied > 0:
             self.report.notes.append(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Collection
 
 from sqlalchemy import (
     Boolean,
@@ -15,8 +16,9 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    select,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, object_session, relationship
 
 
 class Base(DeclarativeBase):
@@ -72,8 +74,6 @@ class RevisionRow(Base):
     imported_plan_json: Mapped[str | None] = mapped_column(Text, nullable=True)
 
     design: Mapped[DesignRow] = relationship(back_populates="revisions", lazy="raise")
-    # Loaded only when the plan text is not in plan_store's cache.
-    rules_part: Mapped[PlanPartRow | None] = relationship(lazy="select")
 
     @property
     def plan_json(self) -> str:
@@ -82,12 +82,17 @@ class RevisionRow(Base):
             return self.plan_text
         from nasplan.data.plan_store import unpack_cached
 
-        def rules_body() -> bytes:
-            if self.rules_part is None:
-                raise LookupError(f"plan part {self.rules_digest} is missing")
-            return self.rules_part.body
+        def load_parts(digests: Collection[str]) -> dict[str, bytes]:
+            # Asked only when the plan text is not in plan_store's cache.
+            session = object_session(self)
+            if session is None:
+                raise LookupError("the revision is detached: its plan parts cannot be read")
+            query = select(PlanPartRow.digest, PlanPartRow.body).where(
+                PlanPartRow.digest.in_(digests)
+            )
+            return {row.digest: row.body for row in session.execute(query)}
 
-        return unpack_cached(self.plan_z, self.rules_digest, rules_body)
+        return unpack_cached(self.plan_z, self.rules_digest, load_parts)
 
 
 class ReviewRow(Base):

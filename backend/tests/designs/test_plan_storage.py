@@ -3,9 +3,11 @@ for byte; revisions saved before the packing still read as they were."""
 
 from __future__ import annotations
 
+import json
 import zlib
 from pathlib import Path
 
+import pytest
 from alembic import command
 from alembic.config import Config
 from fastapi.testclient import TestClient
@@ -14,7 +16,7 @@ from sqlalchemy import func, select, text
 from nasplan.data.db import make_engine, make_session_factory
 from nasplan.data.migrate import MIGRATIONS, upgrade
 from nasplan.data.models import PlanPartRow, RevisionRow
-from nasplan.data.plan_store import splice, split
+from nasplan.data.plan_store import entries, explanations, splice, split
 from nasplan.knowledge.base import KnowledgeBase
 
 
@@ -43,15 +45,37 @@ def test_a_saved_plan_is_packed_and_reads_back_the_same(
         # The same platform cites the same explanations: one stored copy for both.
         assert by_design[first].rules_digest == by_design[second].rules_digest
         assert by_design[first].rules_digest != by_design[third].rules_digest
-        digests = {r.rules_digest for r in rows}
+        manifests = {r.rules_digest for r in rows}
         count = select(func.count()).select_from(PlanPartRow)
-        assert session.scalar(count.where(PlanPartRow.digest.in_(digests))) == 2
+        assert session.scalar(count.where(PlanPartRow.digest.in_(manifests))) == 2
+        # Each manifest lists one part per cited rule; a rule cited by both plans is stored once.
+        lists = {
+            digest: json.loads(zlib.decompress(body).decode())
+            for digest, body in session.execute(
+                select(PlanPartRow.digest, PlanPartRow.body).where(
+                    PlanPartRow.digest.in_(manifests)
+                )
+            )
+        }
+        first_list = lists[by_design[first].rules_digest or ""]
+        third_list = lists[by_design[third].rules_digest or ""]
+        shared = set(first_list) & set(third_list)
+        assert shared, "the two presets cite some rule in common"
+        every = set(first_list) | set(third_list)
+        assert session.scalar(count.where(PlanPartRow.digest.in_(every))) == len(every)
+        assert len(every) < len(first_list) + len(third_list)
         packed = by_design[first]
-        assert packed.plan_z is not None and packed.rules_part is not None
+        assert packed.plan_z is not None
         plan = packed.plan_json
         stored = len(packed.plan_z) + len(packed.platform_json)
         assert len(plan) > 40_000 and stored < len(plan) / 5
-        assert zlib.decompress(packed.rules_part.body).decode() in plan
+        cited = json.loads(plan)["rules"]
+        assert len(first_list) == len(cited)
+        one_part = session.scalars(
+            select(PlanPartRow.body).where(PlanPartRow.digest == first_list[0])
+        ).one()
+        member = zlib.decompress(one_part).decode()
+        assert member.startswith(json.dumps(next(iter(cited))) + ":{") and member in plan
     # Reading again gives exactly what was read right after saving.
     assert c.get(f"/api/v1/designs/{first}/revisions/1").content == before
 
@@ -62,6 +86,33 @@ def test_split_and_splice_are_inverse() -> None:
     rules = split(full, short)
     assert rules == '{"X":{"id":"X","title":"t {}"}}'
     assert splice(short, rules) == full
+
+
+def test_members_are_exact_substrings() -> None:
+    text = '{"A":{"t":"x, \\"y\\": {}"},"B-1":[1,2],"C":"}"}'
+    members = entries(text)
+    assert members == ['"A":{"t":"x, \\"y\\": {}"}', '"B-1":[1,2]', '"C":"}"']
+    assert "{" + ",".join(members) + "}" == text
+    # Not compact, empty or not an object: stored whole instead.
+    for other in ('{"A": 1}', "{}", "[1]", '{"A":1,}', '{"A":1}x'):
+        assert entries(other) is None, other
+
+
+def test_a_part_packed_whole_reads_as_saved() -> None:
+    """Revisions packed before manifests name one part with all their explanations."""
+    whole = '{"X":{"id":"X"}}'
+    parts = {"d": zlib.compress(whole.encode())}
+    assert explanations("d", lambda wanted: {k: parts[k] for k in wanted if k in parts}) == whole
+
+
+def test_a_missing_part_is_an_error_not_a_partial_plan() -> None:
+    manifest = zlib.compress(b'["a","b"]')
+    parts = {"m": manifest, "a": zlib.compress(b'"A":1')}
+    load = lambda wanted: {k: parts[k] for k in wanted if k in parts}  # noqa: E731
+    with pytest.raises(LookupError, match="b"):
+        explanations("m", load)
+    with pytest.raises(LookupError, match="gone"):
+        explanations("gone", load)
 
 
 def test_revisions_saved_before_packing_read_as_they_were(
