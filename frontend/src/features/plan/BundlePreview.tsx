@@ -1,5 +1,5 @@
-// Loaded with import() from Exports: this module brings fflate, highlight.js and its theme.
-import "highlight.js/styles/github.css";
+// Loaded with import() from Exports: this module brings fflate, highlight.js and its token colours.
+import "./BundlePreview.css";
 import { useMemo, useState } from "react";
 import { CopyButton } from "../../components/CopyButton";
 import { ErrorMessage } from "../../components/States";

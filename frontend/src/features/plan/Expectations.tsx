@@ -1,11 +1,13 @@
-import type { PlanView } from "../../api/client";
+import type { PlanView, Schemas } from "../../api/client";
 import { Why } from "./Why";
 
-const COLORS: Record<string, string> = {
-  wire: "#1d4ed8",
-  switches: "#0f766e",
-  routers: "#b91c1c",
-  server: "#7c3aed",
+// One colour per part of the latency budget: CSS variables (index.css) with a light and a dark
+// value, so the bar and its legend follow the theme.
+const COLORS: Record<Schemas["LatencyPart"]["part"], string> = {
+  wire: "var(--latency-wire)",
+  switches: "var(--latency-switches)",
+  routers: "var(--latency-routers)",
+  server: "var(--latency-server)",
 };
 
 export function Expectations({ plan }: { plan: PlanView }) {
@@ -28,7 +30,7 @@ export function Expectations({ plan }: { plan: PlanView }) {
         </h3>
         <svg viewBox="0 0 600 28" className="mt-2 h-7 w-full" role="img" aria-label={`Latency budget: ${e.latency_budget_us.map((p) => `${p.part} ${p.us} microseconds`).join(", ")}`}>
           {segments.map(({ part, x, width }) => (
-            <rect key={part.part} x={x} y={0} width={width} height={28} fill={COLORS[part.part]} />
+            <rect key={part.part} x={x} y={0} width={width} height={28} style={{ fill: COLORS[part.part] }} />
           ))}
         </svg>
         <ul className="mt-2 grid grid-cols-1 gap-1 text-xs sm:grid-cols-2">

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { highlight, languageFor, tabFor, unzipBundle } from "./bundleFiles";
+import { highlight, languageFor, tabFor, unzipBundle, type Language } from "./bundleFiles";
 
 // Real paths from the tr3322-lab (Solaris), current-linux-ontap, fawcett-lab, example-aix and
 // example-linux-knfs-7mode bundles.
@@ -112,5 +112,95 @@ describe("highlight", () => {
     const html = highlight("# comment\nif true; then echo hi; fi\n", "bash");
     expect(html).toContain('<span class="hljs-comment"># comment</span>');
     expect(html).toContain('<span class="hljs-keyword">if</span>');
+  });
+});
+
+// BundlePreview.css replaces highlight.js's light-only github.css: every token class the bundle's
+// languages produce needs a rule there (or is meant to keep the text colour), and every colour
+// pair must read in both themes.
+// Vitest stubs CSS imports (even ?raw) to "", so the file is read from disk; the project has no
+// Node types, hence the narrow local type for the built-in fs module.
+type ReadFile = { readFileSync(path: URL, encoding: "utf8"): string };
+const { process: node } = globalThis as unknown as { process: { getBuiltinModule(id: "node:fs"): ReadFile } };
+const previewCss = node.getBuiltinModule("node:fs").readFileSync(new URL("./BundlePreview.css", import.meta.url), "utf8");
+
+const samples: Record<Language, string> = {
+  bash: [
+    "#!/bin/sh",
+    "# Mount the Oracle volumes",
+    'set -eu; MNT="/u02/oradata"',
+    "mount_all() {",
+    '  for fs in $MNT ${LOG:-/u03}; do echo "mounting $fs $(date)"; mount -F nfs "$fs" || exit 1; done',
+    "}",
+    "[ -d /u02 ] && mount_all 'x' 42",
+  ].join("\n"),
+  ini: "; sysctl lines\n# comment\n[oracle]\nnet.core.rmem_max = 16777216\nname = \"prod\"\nenabled = true\n",
+  json: '{"kb_version": "2024.1", "rules": [1, 2.5], "ok": true, "none": null}',
+  markdown: [
+    "<!--\nPlatform: PROD\n-->",
+    "# Runbook",
+    "## Step 1",
+    "- **Mount** the _volumes_ with `mount -a`",
+    "1. See [TR-3322](https://example.com/tr-3322)",
+    "> Quoted note",
+    "```sh\nmount -a\n```",
+    "<b>html</b>",
+  ].join("\n"),
+  plaintext: "vol options oradata nosnap on\n",
+  sql: "-- check dNFS\nSELECT svrname, COUNT(*) AS n FROM v$dnfs_servers WHERE id > 1 AND name = 'x' GROUP BY svrname;\nALTER SYSTEM SET filesystemio_options = SETALL SCOPE = SPFILE;\n",
+  xml: '<?xml version="1.0"?>\n<!DOCTYPE html>\n<!-- runbook -->\n<html lang="en"><body class="x">Text &amp; more</body></html>',
+  yaml: "---\n# Ansible play\n- hosts: db\n  become: true\n  vars:\n    rsize: 65536\n    mnt: \"/u02\"\n    tmpl: '{{ mount_opts }}'\n    esc: \"tab\\there\"\n    ref: &anchor !!str value\n",
+  config: "* Lines for /etc/system\nset nfs:nfs3_max_threads=64\n# comment\n",
+};
+
+/** Token classes that deliberately keep the surrounding text colour. */
+const uncoloured = new Set(["hljs-punctuation", "hljs-tag", "hljs-char", "hljs-function", "hljs-params", "hljs-property"]);
+
+function tokenClasses(html: string): Set<string> {
+  const classes = new Set<string>();
+  for (const match of html.matchAll(/class="([^"]*)"/g)) {
+    for (const name of (match[1] ?? "").split(/\s+/)) if (name.startsWith("hljs-")) classes.add(name);
+  }
+  return classes;
+}
+
+/** WCAG 2 relative luminance and contrast ratio of #rrggbb colours. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const v = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+}
+
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
+}
+
+describe("BundlePreview.css", () => {
+  const styled = new Set([...previewCss.matchAll(/\.(hljs-[\w-]+)/g)].map((m) => m[1] ?? ""));
+
+  it.each(Object.keys(samples) as Language[])("has a rule for every token class in %s files", (language) => {
+    const classes = [...tokenClasses(highlight(samples[language], language))];
+    expect(classes.filter((name) => !styled.has(name) && !uncoloured.has(name))).toEqual([]);
+  });
+
+  it("highlights the samples (so the check above sees real tokens)", () => {
+    const all = new Set((Object.keys(samples) as Language[]).flatMap((language) => [...tokenClasses(highlight(samples[language], language))]));
+    for (const name of ["hljs-keyword", "hljs-string", "hljs-comment", "hljs-number", "hljs-section", "hljs-attr", "hljs-built_in", "hljs-title", "hljs-name", "hljs-bullet", "hljs-literal", "hljs-variable", "hljs-meta"]) {
+      expect(all).toContain(name);
+    }
+  });
+
+  it("gives every colour pair 4.5:1 against the preview background in both themes", () => {
+    // The background is --color-white: #fff in light mode, #141d30 in dark mode (index.css).
+    expect(previewCss).toMatch(/\.hljs \{[^}]*background: var\(--color-white\)/);
+    const pairs = [...previewCss.matchAll(/light-dark\((#[0-9a-f]{6}), (#[0-9a-f]{6})\)/gi)];
+    expect(pairs.length).toBeGreaterThanOrEqual(9);
+    for (const [, light, dark] of pairs) {
+      expect(contrast(light ?? "", "#ffffff"), `${light} on #fff`).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(dark ?? "", "#141d30"), `${dark} on #141d30`).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });
