@@ -7,6 +7,9 @@ for (const [name, width] of Object.entries(WIDTHS)) {
     await page.goto("/rules");
     await page.getByLabel("Search").fill("minra");
     await expect(page.getByRole("link", { name: /minra on/i })).toBeVisible();
+    // Each rule says in words when it applies.
+    const minraOn = page.getByRole("listitem").filter({ hasText: "NTAP-MINRA-ON-OLTP" });
+    await expect(minraOn).toContainText("Applies to Data ONTAP (7-mode); OLTP workload");
     await expectAccessible(page, `rules ${name}`);
     await screenshot(page, `rules-${name}`);
     await page.getByLabel("Search").fill("");

@@ -18,7 +18,7 @@ from nasplan.domain.plan import ONE_LINE_PATTERN, RuleExplanation
 from nasplan.domain.platform import Platform
 from nasplan.engine.diff import Change
 from nasplan.knowledge.catalog import Fact, NetworkCatalog, OracleCatalog
-from nasplan.knowledge.schema import Conflict, Rule, Source, SourceRef
+from nasplan.knowledge.schema import Conditions, Conflict, Rule, Source, SourceRef
 from nasplan.renderers.plan_view import PlanView
 
 
@@ -40,6 +40,7 @@ class RuleSummary(BaseModel):
     supersedes: list[str]
     superseded_by: list[str]
     sources: list[str] = Field(description="Source ids, e.g. tr-3322.")
+    when: Conditions = Field(description="When the rule applies (null: any value).")
 
 
 class KnowledgeIndex(BaseModel):

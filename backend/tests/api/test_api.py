@@ -156,6 +156,15 @@ def test_knowledge_index_and_filters(client: TestClient) -> None:
     assert tr3496 and all("tr-3496" in r["sources"] for r in tr3496)
 
 
+def test_knowledge_index_lists_each_rules_conditions(client: TestClient) -> None:
+    rules = {r["id"]: r for r in client.get("/api/v1/knowledge").json()["rules"]}
+    for rule_id in ("SOL-MNT-FORCEDIRECTIO-DATA", "COMPAT-NFS41-SCOPE"):
+        detail = client.get(f"/api/v1/knowledge/rules/{rule_id}").json()["when"]
+        assert rules[rule_id]["when"] == detail
+    assert rules["SOL-MNT-FORCEDIRECTIO-DATA"]["when"]["os"] == ["solaris"]
+    assert not any(rules["COMPAT-BEFORE-FIRST-SOURCE"]["when"].values())
+
+
 def test_rule_detail_and_history(client: TestClient) -> None:
     rule = client.get("/api/v1/knowledge/rules/NTAP-MINRA-ON-OLTP").json()
     assert rule["superseded_by"] == ["NTAP-MINRA-OFF"]

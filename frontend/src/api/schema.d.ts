@@ -2350,7 +2350,10 @@ export interface components {
             tests: components["schemas"]["RuleCases"];
             /** Title */
             title: string;
-            /** @default {} */
+            /**
+             * @description When the rule applies (null: any value).
+             * @default {}
+             */
             when: components["schemas"]["Conditions"];
         };
         /** RuleExplanation */
@@ -2437,6 +2440,8 @@ export interface components {
             supersedes: string[];
             /** Title */
             title: string;
+            /** @description When the rule applies (null: any value). */
+            when: components["schemas"]["Conditions"];
         };
         /** Setting */
         Setting: {

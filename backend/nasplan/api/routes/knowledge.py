@@ -36,6 +36,7 @@ def _summary(kb: KnowledgeBase, rule: Rule) -> RuleSummary:
         supersedes=rule.supersedes,
         superseded_by=kb.superseded_by.get(rule.id, []),
         sources=list(dict.fromkeys(ref.id for ref in rule.sources)),
+        when=rule.when,
     )
 
 

@@ -2,12 +2,15 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { api, unwrap } from "../../api/client";
 import { Empty, ErrorMessage, Loading } from "../../components/States";
+import { conditionsInWords } from "../../lib/conditionsInWords";
 import { useDebounced } from "../../lib/useDebounced";
+import { useCatalog } from "../wizard/usePlan";
 
 const CATEGORIES = ["protocol", "mount", "host", "network", "filer", "oracle", "layout", "compatibility", "operations"];
 
 export default function RulesPage() {
   const [params, setParams] = useSearchParams();
+  const catalog = useCatalog();
   const q = params.get("q") ?? "";
   const category = params.get("category") ?? "";
   const source = params.get("source") ?? "";
@@ -78,6 +81,12 @@ export default function RulesPage() {
               {knowledge.data.rules.map((rule) => (
                 <li key={rule.id} className="p-3">
                   <Link to={`/rules/${rule.id}`} className="font-medium text-blue-800 underline">{rule.title}</Link>
+                  {catalog.data && (
+                    <p className="mt-1 text-sm text-slate-800">
+                      <span className="text-slate-600">Applies to </span>
+                      {appliesTo(conditionsInWords(rule.when, catalog.data))}
+                    </p>
+                  )}
                   <p className="mt-1 text-xs text-slate-600">
                     <code>{rule.id}</code> · {rule.category} · {rule.severity} · from {rule.effective_from}
                     {rule.retired_on ? ` to ${rule.retired_on}` : ""} · {rule.sources.join(", ")}
@@ -91,4 +100,9 @@ export default function RulesPage() {
       </div>
     </div>
   );
+}
+
+/** A rule's conditions as one line: "every platform" when it sets none. */
+export function appliesTo(lines: string[]): string {
+  return lines.length === 0 ? "every platform" : lines.join("; ");
 }
