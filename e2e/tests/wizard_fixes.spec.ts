@@ -49,3 +49,15 @@ test("the plan starts with the verdict and the decisions that matter", async ({ 
   await expect(glance.getByText("Direct NFS over 2 paths (NFSv3), 256 KB transfers")).toBeVisible();
   await expect(glance.getByText(/NFS transfer size with clustered ONTAP: the plan follows/)).toBeVisible();
 });
+
+test("changes of advice lead the plan and are not repeated in the notes", async ({ page }) => {
+  await page.goto("/");
+  await page.getByLabel("Start from a preset").selectOption("tr3322-lab");
+  await waitForPlan(page);
+  const glance = page.getByRole("region", { name: "At a glance" });
+  await expect(glance.getByText(/Advice changed on 2009-05-01: “Minimal read-ahead \(minra on\)/)).toBeVisible();
+  const notes = page.locator("details").filter({ has: page.locator("summary", { hasText: /^Notes \(\d+\)$/ }) });
+  await page.getByText(/^Notes \(\d+\)$/).click();
+  await expect(notes).toContainText("The 2 changes of earlier advice are under At a glance.");
+  await expect(notes.getByText(/^Advice changed on/)).toHaveCount(0);
+});

@@ -91,10 +91,14 @@ const SEVERITY_STYLE: Record<string, string> = {
 
 export function Findings({ plan, changed }: { plan: PlanView; changed: Set<string> }) {
   const groups: Schemas["Finding"]["severity"][] = ["error", "warning", "info"];
+  // Changes of advice lead the plan (At a glance); the notes do not repeat them.
+  const promoted = new Set(plan.summary?.reversals ?? []);
+  const shown = plan.findings.filter((f) => !promoted.has(f.message));
+  const hidden = plan.findings.length - shown.length;
   return (
     <div className="space-y-3">
       {groups.map((severity) => {
-        const items = plan.findings.filter((f) => f.severity === severity);
+        const items = shown.filter((f) => f.severity === severity);
         if (!items.length) return null;
         const heading = `${severity === "error" ? "Errors" : severity === "warning" ? "Warnings" : "Notes"} (${items.length})`;
         const list = (
@@ -112,6 +116,7 @@ export function Findings({ plan, changed }: { plan: PlanView; changed: Set<strin
           return (
             <details key={severity} open={items.some((f) => changed.has(findingKey(f)))}>
               <summary className="cursor-pointer text-sm font-semibold">{heading}</summary>
+              {hidden > 0 && <p className="mt-1 text-xs text-slate-600">The {hidden === 1 ? "change" : `${hidden} changes`} of earlier advice {hidden === 1 ? "is" : "are"} under At a glance.</p>}
               {list}
             </details>
           );
