@@ -50,11 +50,14 @@ test("the plan starts with the verdict and the decisions that matter", async ({ 
   await expect(glance.getByText(/NFS transfer size with clustered ONTAP: the plan follows/)).toBeVisible();
 });
 
-test("changes of advice lead the plan and are not repeated in the notes", async ({ page }) => {
+test("the Solaris 9 lab at a glance: its direct I/O choices; changes of advice lead and are not repeated in the notes", async ({ page }) => {
   await page.goto("/");
   await page.getByLabel("Start from a preset").selectOption("tr3322-lab");
   await waitForPlan(page);
   const glance = page.getByRole("region", { name: "At a glance" });
+  await expect(glance.getByText("Redo and control files on their own mount with forcedirectio")).toBeVisible();
+  await expect(glance.getByText("Datafiles with forcedirectio")).toBeVisible();
+  await expect(glance.getByText("ORACLE_HOME on the filer, its own mount at /u01/app/oracle, without forcedirectio")).toBeVisible();
   await expect(glance.getByText(/Advice changed on 2009-05-01: “Minimal read-ahead \(minra on\)/)).toBeVisible();
   const notes = page.locator("details").filter({ has: page.locator("summary", { hasText: /^Notes \(\d+\)$/ }) });
   await page.getByText(/^Notes \(\d+\)$/).click();

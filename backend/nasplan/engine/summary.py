@@ -23,23 +23,47 @@ def _mount_for(plan: Plan, role: str) -> Mount | None:
     )
 
 
+# Options that decide how the OS caches and locks a mount's files.
+_CACHING = ("forcedirectio", "noac", "actimeo=0", "cio", "llock")
+
+
+def _caching(mount: Mount) -> list[str]:
+    return [o for o in mount.options if o in _CACHING]
+
+
 def _redo_line(plan: Plan) -> str | None:
     redo = _mount_for(plan, "redo")
     if redo is None:
         return None
     own = redo.role == "redo"
     where = "on their own mount" if own else f"on the {redo.role} mount"
-    special = [
-        o for o in redo.options if o in ("forcedirectio", "noac", "actimeo=0", "cio", "llock")
-    ]
+    special = _caching(redo)
     return f"Redo and control files {where}" + (f" with {', '.join(special)}" if special else "")
+
+
+def _data_line(plan: Plan) -> str | None:
+    data = _mount_for(plan, "data")
+    special = _caching(data) if data is not None else []
+    if not special:
+        return None
+    if "llock" in special and "forcedirectio" not in special:
+        others = [o for o in special if o != "llock"]
+        return "Datafiles cached by the OS, with llock (local locking)" + (
+            f" and {', '.join(others)}" if others else ""
+        )
+    return f"Datafiles with {', '.join(special)}"
 
 
 def _home_line(plan: Plan) -> str:
     home = _mount_for(plan, "oracle_home")
     if home is None:
         return "ORACLE_HOME on local disk"
-    return f"ORACLE_HOME on the filer, its own mount at {home.mount_point}"
+    line = f"ORACLE_HOME on the filer, its own mount at {home.mount_point}"
+    data = _mount_for(plan, "data")
+    direct = data is not None and "forcedirectio" in data.options
+    if direct and "forcedirectio" not in home.options:
+        line += ", without forcedirectio"
+    return line
 
 
 def _client_line(plan: Plan) -> str:
@@ -68,11 +92,11 @@ def summarize(plan: Plan, conflicts: list[tuple[Conflict, str]]) -> PlanSummary:
     )
     decisions = [
         _client_line(plan),
-        *(line for line in [_redo_line(plan)] if line),
+        *(line for line in [_redo_line(plan), _data_line(plan)] if line),
         _home_line(plan),
+        _expect_line(plan),
         f"{len(plan.volumes)} volume(s): "
         + ", ".join(f"{v.name} ({'+'.join(v.holds)})" for v in plan.volumes),
-        _expect_line(plan),
     ][:5]
     reversals = [f.message for f in plan.findings if f.message.startswith("Advice changed on ")]
     return PlanSummary(

@@ -18,11 +18,30 @@ def test_tr3322_lab_at_a_glance(kb: KnowledgeBase) -> None:
     assert summary is not None
     assert summary.verdict == "0 error(s) · 2 warning(s) · 4 mount(s) · 4 volume(s)"
     assert summary.decisions[1] == "Redo and control files on their own mount with forcedirectio"
-    assert summary.decisions[2] == "ORACLE_HOME on the filer, its own mount at /u01/app/oracle"
+    # The Solaris caching choices: direct I/O for datafiles, none for the Oracle binaries.
+    assert summary.decisions[2] == "Datafiles with forcedirectio"
+    assert summary.decisions[3] == (
+        "ORACLE_HOME on the filer, its own mount at /u01/app/oracle, without forcedirectio"
+    )
     assert summary.decisions[4].startswith("Expect about ")
     assert len(summary.decisions) == 5
     # Today the 2004 minra advice is reversed: the reversal is promoted out of the findings.
     assert any("minra" in line for line in summary.reversals)
+
+
+def test_32_bit_solaris_names_its_cached_llock_datafiles(kb: KnowledgeBase) -> None:
+    platform = preset_platform(kb, "tr3322-lab")
+    oracle = platform.oracle.model_copy(update={"bits": 32})
+    plan = make_plan(kb, platform.model_copy(update={"oracle": oracle}))
+    assert plan.summary is not None
+    assert "Datafiles cached by the OS, with llock (local locking)" in plan.summary.decisions
+
+
+def test_linux_without_special_datafile_options_has_no_datafile_line(kb: KnowledgeBase) -> None:
+    summary = make_plan(kb, preset_platform(kb, "current-linux-ontap")).summary
+    assert summary is not None
+    assert not any(line.startswith("Datafiles") for line in summary.decisions)
+    assert any(line.startswith("ORACLE_HOME") for line in summary.decisions)
 
 
 def test_disagreements_that_affect_the_platform_are_promoted(kb: KnowledgeBase) -> None:
