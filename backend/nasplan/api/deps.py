@@ -12,7 +12,9 @@ from nasplan.data.db import end_session
 from nasplan.knowledge.base import KnowledgeBase
 
 
-def get_kb(request: Request) -> KnowledgeBase:
+async def get_kb(request: Request) -> KnowledgeBase:
+    # async: it only reads app state, so it runs on the event loop instead of costing every
+    # request that needs the knowledge base a hop to the thread pool and back.
     kb: KnowledgeBase = request.app.state.kb
     return kb
 

@@ -6,7 +6,7 @@ rule.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from packaging.specifiers import SpecifierSet
 
@@ -44,6 +44,40 @@ _RANGE_READERS: tuple[tuple[str, Callable[[ResolvedPlatform], int | None]], ...]
     ("memory_gb", lambda r: r.platform.host.memory_gb),
     ("instances", lambda r: r.platform.oracle.instances),
 )
+
+
+# Every condition field -> the value a predicate compiled from it depends on. Platforms that
+# agree on these values for every field some rule sets are indistinguishable to the rules.
+FIELD_READERS: dict[str, Callable[[ResolvedPlatform], Hashable]] = {
+    "os": lambda r: r.platform.host.os,
+    "os_release": lambda r: (r.platform.host.os, r.os_key),
+    "arch": lambda r: r.platform.host.arch,
+    "oracle": lambda r: r.oracle_version,
+    "filer_family": lambda r: r.filer_family.id,
+    "filer_vendor": lambda r: r.platform.filer.vendor,
+    "filer_release": lambda r: r.filer_version,
+    "nic_driver": lambda r: r.nic_driver,
+    "workload": lambda r: r.platform.oracle.workload,
+    "nfs_version": lambda r: r.platform.oracle.nfs_version,
+    "switch": lambda r: r.platform.network.switch,
+    **dict(_FLAG_READERS),
+    **dict(_RANGE_READERS),
+}
+# Not fields of their own: they combine the others.
+NESTED_FIELDS = ("any_of", "none_of")
+
+
+def fields_set(cond: Conditions) -> set[str]:
+    """The condition fields a rule's ``when`` sets, in its alternatives too."""
+    names = {
+        name
+        for name in Conditions.model_fields
+        if name not in NESTED_FIELDS and getattr(cond, name) is not None
+    }
+    for nested in (cond.any_of or [], cond.none_of or []):
+        for sub in nested:
+            names |= fields_set(sub)
+    return names
 
 
 def compile_conditions(kb: KnowledgeBase, cond: Conditions) -> Predicate:

@@ -10,13 +10,12 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from nasplan.domain.platform import Platform
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import FilerFamilyEntry, OsRelease
-from nasplan.knowledge.versions import filer_version, in_range, oracle_version
+from nasplan.knowledge.versions import filer_version, in_catalog_range, oracle_version
 
 FieldPath = tuple[str, ...]
 
@@ -59,7 +58,7 @@ def resolve(
     try:
         version = oracle_version(platform.oracle.version)
         oracle_release_id = next(
-            (r.id for r in kb.oracle.releases if in_range(version, SpecifierSet(r.range))), ""
+            (r.id for r in kb.oracle.releases if in_catalog_range(version, r.range)), ""
         )
         if not oracle_release_id:
             problems.append(
@@ -109,7 +108,7 @@ def _resolve_filer(
         problems.append((("filer", "os_version"), "not a release number such as 7.3 or 9.14.1"))
         return None, None
     for family in vendor.families:
-        if in_range(version, SpecifierSet(family.releases)):
+        if in_catalog_range(version, family.releases):
             return family, version
     ranges = "; ".join(f"{f.label} {f.releases}" for f in vendor.families)
     problems.append((("filer", "os_version"), f"outside the releases nasplan covers ({ranges})"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
@@ -55,3 +56,10 @@ def compile_range(spec: SpecifierSet) -> Callable[[Version], bool]:
             return lambda version: in_range(version, spec)
         clauses.append((_COMPARE[clause.operator], Version(clause.version)))
     return lambda version: all(compare(version, bound) for compare, bound in clauses)
+
+
+@lru_cache(maxsize=4096)
+def in_catalog_range(version: Version, range_text: str) -> bool:
+    """``in_range`` for a range the catalog writes as text; catalogs name few ranges and
+    platforms few versions, so each answer is worked out once."""
+    return in_range(version, SpecifierSet(range_text))

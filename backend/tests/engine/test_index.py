@@ -4,16 +4,19 @@ finds, and a knowledge base grown with silent rules evaluates about as many cand
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from statistics import mean
 
 import pytest
 
+from nasplan.domain.platform import Platform
+from nasplan.engine.conditions import FIELD_READERS, NESTED_FIELDS, fields_set
 from nasplan.engine.evaluate import compiled_predicates, evaluate, in_effect
 from nasplan.engine.index import keys_of, rule_index
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.loader import load_knowledge
-from nasplan.knowledge.resolve import ResolvedPlatform
+from nasplan.knowledge.resolve import ResolvedPlatform, resolve
 from nasplan.knowledge.schema import Conditions, IntRange
 from tests.corpus.render import PLATFORMS_FILE
 from tests.gen_kb_script import load_gen_kb
@@ -92,3 +95,35 @@ def test_silent_rules_add_few_candidates(
     assert grown < base * 1.25, (base, grown)
     for resolved in references[::10]:
         assert _applicable(scaled, resolved) == sorted(_full_scan(scaled, resolved))
+
+
+def test_every_condition_field_has_a_reader_for_the_evaluation_memo() -> None:
+    fields = set(Conditions.model_fields) - set(NESTED_FIELDS)
+    assert set(FIELD_READERS) == fields
+
+
+def test_platforms_alike_in_what_rules_read_share_one_evaluation(
+    kb: KnowledgeBase, references: list[ResolvedPlatform]
+) -> None:
+    """The memo answers a platform from another one's evaluation only when no condition can
+    tell them apart: each such answer still equals a full scan of the platform itself."""
+    read = set().union(*(fields_set(rule.when) for rule in kb.rules.values()))
+    assert "memory_gb" not in read and "db_name" not in read
+    for resolved in references[:120]:
+        first = evaluate(kb, resolved)
+        host = resolved.platform.host.model_copy(update={"memory_gb": 4096, "hostname": "h2"})
+        layout = resolved.platform.layout.model_copy(update={"db_name": "OTHER"})
+        twin = replace(
+            resolved, platform=resolved.platform.model_copy(update={"host": host, "layout": layout})
+        )
+        assert evaluate(kb, twin) is first
+        assert _applicable(kb, twin) == sorted(_full_scan(kb, twin))
+
+
+def test_a_field_some_rule_reads_tells_platforms_apart(kb: KnowledgeBase) -> None:
+    platform = kb.presets["tr3322-lab"].platform
+    single = resolve(kb, Platform.model_validate(platform))
+    oracle = single.platform.oracle.model_copy(update={"rac": True, "rac_nodes": 2})
+    rac = replace(single, platform=single.platform.model_copy(update={"oracle": oracle}))
+    assert evaluate(kb, rac) is not evaluate(kb, single)
+    assert _applicable(kb, rac) == sorted(_full_scan(kb, rac)) != _applicable(kb, single)
