@@ -3,7 +3,9 @@ is seen, and a cache that cannot be written or read changes nothing."""
 
 from __future__ import annotations
 
+import os
 import shutil
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -93,3 +95,34 @@ def test_an_unusable_cache_changes_nothing(tmp_path: Path, monkeypatch: pytest.M
     key = parsed_cache.digest([("x", b"y")])
     (tmp_path / "garbage" / f"rules-{key}.json").write_text("{not json")
     assert parsed_cache.read(key) is None
+
+
+def test_a_large_base_is_parsed_on_several_cores_with_the_same_result(
+    knowledge: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nasplan.knowledge import loader
+
+    serial = load_knowledge(knowledge)
+    shutil.rmtree(knowledge.parent / "cache")
+    monkeypatch.setattr(loader, "_PARALLEL_FROM", 10)
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+    pools: list[int] = []
+
+    class CountedPool(ProcessPoolExecutor):
+        def __init__(self, max_workers: int, **kwargs: Any) -> None:
+            pools.append(max_workers)
+            super().__init__(max_workers, **kwargs)
+
+    monkeypatch.setattr(loader, "ProcessPoolExecutor", CountedPool)
+    parallel = load_knowledge(knowledge)
+    assert pools == [3]
+    assert list(parallel.rules) == list(serial.rules) and parallel.rules == serial.rules
+    # A broken file among many is still reported by name, in order, and nothing else is lost.
+    texts = [f"id: R{i}\n".encode() for i in range(12)]
+    texts[7] = b"id: [unclosed\n"
+    results = loader._parse_all(texts)
+    assert [type(r).__name__ for r in results].count("_YamlProblem") == 1
+    assert isinstance(results[7], loader._YamlProblem)
+    assert [r.document for r in results if isinstance(r, loader._Parsed)][:7] == [
+        {"id": f"R{i}"} for i in range(7)
+    ]
