@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 from fastapi import Depends, Request
@@ -22,16 +23,17 @@ async def get_kb(request: Request) -> KnowledgeBase:
 KbDep = Annotated[KnowledgeBase, Depends(get_kb)]
 
 
-def get_session(request: Request) -> Iterator[Session]:
-    """A database session for the request, always ended when the request is.
+@contextmanager
+def session_scope(factory: Callable[[], Session]) -> Iterator[Session]:
+    """A database session for one piece of work, always ended when the work is.
 
-    Whatever the route raised is thrown in here first: after a connectivity failure the
-    session's connection is invalidated (never returned to the pool), after any other error
-    what was not committed is rolled back, and a failure while cleaning up never replaces the
-    route's own error (``nasplan.data.db.end_session``). That error then reaches the exception
-    handlers: 503 for an unreachable database (``nasplan.api.db_errors``), else as usual.
+    Whatever the work raised is seen here first: after a connectivity failure the session's
+    connection is invalidated (never returned to the pool), after any other error what was not
+    committed is rolled back, and a failure while cleaning up never replaces the work's own
+    error (``nasplan.data.db.end_session``). That error then reaches the exception handlers:
+    503 for an unreachable database (``nasplan.api.db_errors``), else as usual.
     """
-    session: Session = request.app.state.session_factory()
+    session = factory()
     try:
         yield session
     except BaseException as error:
@@ -39,6 +41,12 @@ def get_session(request: Request) -> Iterator[Session]:
         raise
     else:
         end_session(session)
+
+
+def get_session(request: Request) -> Iterator[Session]:
+    """A database session for the request (``session_scope``), ended when the request is."""
+    with session_scope(request.app.state.session_factory) as session:
+        yield session
 
 
 SessionDep = Annotated[Session, Depends(get_session)]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import zlib
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
@@ -149,12 +150,16 @@ def explanations(rules_digest: str, load: PartLoader) -> str:
 # Saved plans never change: the text of those read most recently is kept, keyed by the stored
 # bytes themselves (not a row id, which two databases in one process may share).
 _UNPACKED: LRUCache[tuple[bytes, str], str] = LRUCache(maxsize=256)
+_UNPACKED_LOCK = threading.Lock()  # designs are read on the thread pool
 
 
 def unpack_cached(plan_z: bytes, rules_digest: str, load: PartLoader) -> str:
     """The plan text; ``load`` is asked for parts (a query) only when it is not cached."""
     key = (plan_z, rules_digest)
-    text = _UNPACKED.get(key)
+    with _UNPACKED_LOCK:
+        text = _UNPACKED.get(key)
     if text is None:
-        text = _UNPACKED[key] = splice(_text(plan_z), explanations(rules_digest, load))
+        text = splice(_text(plan_z), explanations(rules_digest, load))
+        with _UNPACKED_LOCK:
+            _UNPACKED[key] = text
     return text

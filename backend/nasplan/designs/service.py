@@ -28,9 +28,10 @@ import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar, cast
 
-from sqlalchemy import func, select
+from sqlalchemy import URL, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -240,7 +241,12 @@ def design_version(session: Session, design_id: str) -> tuple[int, int, int] | N
 
 def database_of(session: Session) -> str:
     """The database a session works on, as a URL without its password."""
-    return session.get_bind().engine.url.render_as_string(hide_password=True)
+    return _url_text(session.get_bind().engine.url)
+
+
+@lru_cache(maxsize=16)
+def _url_text(url: URL) -> str:
+    return url.render_as_string(hide_password=True)
 
 
 def get_design(session: Session, design_id: str) -> DesignRow:
