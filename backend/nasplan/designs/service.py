@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar, cast
 
-from sqlalchemy import URL, func, select
+from sqlalchemy import URL, bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -223,17 +223,24 @@ def is_design_id(design_id: str) -> bool:
     return _DESIGN_ID.fullmatch(design_id) is not None
 
 
+_VERSION_QUERY = (
+    select(func.max(RevisionRow.id), func.count(ReviewRow.id), func.max(ReviewRow.id))
+    .select_from(RevisionRow)
+    .outerjoin(ReviewRow, ReviewRow.revision_id == RevisionRow.id)
+    .where(RevisionRow.design_id == bindparam("design_id"))
+)
+
+
 def design_version(session: Session, design_id: str) -> tuple[int, int, int] | None:
     """What changes with every write to a design: its latest revision id, its number of reviews
     and its latest review id (designs are written only by adding those); None for no design."""
     if not is_design_id(design_id):
         return None
-    latest, reviews, last_review = session.execute(
-        select(func.max(RevisionRow.id), func.count(ReviewRow.id), func.max(ReviewRow.id))
-        .select_from(RevisionRow)
-        .outerjoin(ReviewRow, ReviewRow.revision_id == RevisionRow.id)
-        .where(RevisionRow.design_id == design_id)
-    ).one()
+    # A Core query on the session's connection: it reads no ORM objects, so it skips the ORM's
+    # statement handling (this runs on every read of a design).
+    latest, reviews, last_review = (
+        session.connection().execute(_VERSION_QUERY, {"design_id": design_id}).one()
+    )
     if latest is None:
         return None
     return int(latest), int(reviews), int(last_review or 0)
