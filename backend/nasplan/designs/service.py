@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar, cast
 
-from sqlalchemy import URL, bindparam, func, select
+from sqlalchemy import URL, Connection, Engine, bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -231,24 +231,27 @@ _VERSION_QUERY = (
 )
 
 
-def design_version(session: Session, design_id: str) -> tuple[int, int, int] | None:
+def design_version(connection: Connection, design_id: str) -> tuple[int, int, int] | None:
     """What changes with every write to a design: its latest revision id, its number of reviews
-    and its latest review id (designs are written only by adding those); None for no design."""
+    and its latest review id (designs are written only by adding those); None for no design.
+
+    A Core query (it reads no ORM objects) outside any transaction: one statement, one round
+    trip, since this runs on every read of a design."""
     if not is_design_id(design_id):
         return None
-    # A Core query on the session's connection: it reads no ORM objects, so it skips the ORM's
-    # statement handling (this runs on every read of a design).
     latest, reviews, last_review = (
-        session.connection().execute(_VERSION_QUERY, {"design_id": design_id}).one()
+        connection.execution_options(isolation_level="AUTOCOMMIT")
+        .execute(_VERSION_QUERY, {"design_id": design_id})
+        .one()
     )
     if latest is None:
         return None
     return int(latest), int(reviews), int(last_review or 0)
 
 
-def database_of(session: Session) -> str:
-    """The database a session works on, as a URL without its password."""
-    return _url_text(session.get_bind().engine.url)
+def database_of(engine: Engine) -> str:
+    """The database an engine works on, as a URL without its password."""
+    return _url_text(engine.url)
 
 
 @lru_cache(maxsize=16)
@@ -256,12 +259,16 @@ def _url_text(url: URL) -> str:
     return url.render_as_string(hide_password=True)
 
 
-def get_design(session: Session, design_id: str) -> DesignRow:
+def not_found(design_id: str) -> DesignNotFound:
     if not is_design_id(design_id):
-        raise DesignNotFound("no design with this id")
-    design = session.get(DesignRow, design_id)
+        return DesignNotFound("no design with this id")
+    return DesignNotFound(f"no design {design_id!r}")
+
+
+def get_design(session: Session, design_id: str) -> DesignRow:
+    design = session.get(DesignRow, design_id) if is_design_id(design_id) else None
     if design is None:
-        raise DesignNotFound(f"no design {design_id!r}")
+        raise not_found(design_id)
     return design
 
 

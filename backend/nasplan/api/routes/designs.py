@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from cachetools import LRUCache
 from fastapi import APIRouter, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
+from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
@@ -170,26 +171,30 @@ async def read_design(design_id: str, request: Request) -> Response:
     """The design, its latest revision with its plan, and its review state."""
     # The most read page of a team's server: all of its database work in one trip to the thread
     # pool (a plain route with a session dependency takes three).
-    factory = request.app.state.session_factory
-    return _json(await run_in_threadpool(_read_design_text, factory, design_id))
+    state = request.app.state
+    text = await run_in_threadpool(
+        _read_design_text, state.engine, state.session_factory, design_id
+    )
+    return _json(text)
 
 
-def _read_design_text(factory: Callable[[], Session], design_id: str) -> str:
+def _read_design_text(engine: Engine, factory: Callable[[], Session], design_id: str) -> str:
+    # What this answer depends on changes only with a new revision or a new review, so one
+    # small query says whether the answer built last time still holds.
+    with engine.connect() as connection:
+        version = service.design_version(connection, design_id)
+    if version is None:
+        raise service.not_found(design_id)
+    key = (service.database_of(engine), design_id, *version)
+    with _DESIGN_BODIES_LOCK:
+        cached = _DESIGN_BODIES.get(key)
+    if cached is not None:
+        return cached
     with session_scope(factory) as session:
-        # What this answer depends on changes only with a new revision or a new review, so one
-        # small query says whether the answer built last time still holds.
-        version = service.design_version(session, design_id)
-        key = (service.database_of(session), design_id, *version) if version is not None else None
-        if key is None:
-            return _design_body(design_id, session)  # not found: raises
-        with _DESIGN_BODIES_LOCK:
-            cached = _DESIGN_BODIES.get(key)
-        if cached is not None:
-            return cached
         body_text = _design_body(design_id, session)
-        with _DESIGN_BODIES_LOCK:
-            _DESIGN_BODIES[key] = body_text
-        return body_text
+    with _DESIGN_BODIES_LOCK:
+        _DESIGN_BODIES[key] = body_text
+    return body_text
 
 
 # Answers of GET /designs/{id}, keyed by the database, the design and its version (latest
