@@ -7,6 +7,7 @@ on what the revision stored, and an approved revision's bundle is the stored zip
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from typing import Annotated, Any, Literal
 
 from cachetools import LRUCache
@@ -39,6 +40,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 # recently, as the wizard's download buttons and a team's retries ask for the same ones again.
 _Rendered = tuple[bytes, str, dict[str, str]]
 _RENDERED: LRUCache[tuple[int, str, dt.date, str], _Rendered] = LRUCache(maxsize=64)
+_RENDERED_LOCK = threading.Lock()  # these routes run on the thread pool
 
 
 def _render(plan: Plan, kind: str) -> _Rendered:
@@ -56,9 +58,12 @@ def _render(plan: Plan, kind: str) -> _Rendered:
 
 def _files_response(kb: KnowledgeBase, platform: Platform, kind: str) -> Response:
     key = (id(kb), platform.model_dump_json(), dt.date.today(), kind)
-    rendered = _RENDERED.get(key)
+    with _RENDERED_LOCK:
+        rendered = _RENDERED.get(key)
     if rendered is None:
-        rendered = _RENDERED[key] = _render(make_plan(kb, platform, key[2]), kind)
+        rendered = _render(make_plan(kb, platform, key[2]), kind)
+        with _RENDERED_LOCK:
+            _RENDERED[key] = rendered
     content, media_type, headers = rendered
     return Response(content=content, media_type=media_type, headers=headers)
 
