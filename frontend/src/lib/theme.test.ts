@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { THEME_STORAGE_KEY, applyTheme, parseTheme, readTheme, saveTheme } from "./theme";
+import { THEMES, THEME_STORAGE_KEY, applyTheme, parseTheme, readTheme, saveTheme } from "./theme";
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -52,5 +52,20 @@ describe("applyTheme", () => {
     expect(root.dataset.theme).toBe("dark");
     applyTheme("system", root);
     expect(root.dataset.theme).toBe("system");
+  });
+});
+
+// public/theme.js applies a stored theme before the app loads; it must read the same key and
+// know the same forced themes as this module.
+type ReadFile = { readFileSync(path: URL, encoding: "utf8"): string };
+const { process: node } = globalThis as unknown as { process: { getBuiltinModule(id: "node:fs"): ReadFile } };
+
+describe("public/theme.js", () => {
+  const early = node.getBuiltinModule("node:fs").readFileSync(new URL("../../public/theme.js", import.meta.url), "utf8");
+  it("reads the key this module writes", () => {
+    expect(early).toContain(`localStorage.getItem("${THEME_STORAGE_KEY}")`);
+  });
+  it("applies exactly the forced themes", () => {
+    for (const theme of THEMES.filter((t) => t !== "system")) expect(early).toContain(`theme === "${theme}"`);
   });
 });
