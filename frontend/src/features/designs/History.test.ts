@@ -19,4 +19,14 @@ describe("design history", () => {
     expect(events[0]?.text).toBe("db01 checked against revision 1: 12 verified, 1 differ");
     expect(events[3]?.text).toBe('Audit "before" against revision 1: score 40%');
   });
+
+  it("orders events of the same second as they must have happened, latest first", () => {
+    const revisions = [
+      { number: 1, name: "d", created_at: "2026-11-24T19:41:05Z", kb_version: "2026.12.1", as_of: "2026-11-24", status: "draft", approval: null },
+    ] as unknown as Schemas["RevisionSummary"][];
+    const audits = [
+      { id: 1, revision: 1, created_at: "2026-11-24T19:41:05Z", label: "before", report: { score: 33 } },
+    ] as unknown as Schemas["DesignAuditOut"][];
+    expect(historyEvents(revisions, audits, []).map((e) => e.kind)).toEqual(["audit", "revision"]);
+  });
 });

@@ -33,7 +33,12 @@ export function historyEvents(
       text: `${c.host ?? "A host"} checked against revision ${c.revision}: ${c.counts.verified ?? 0} verified, ${differs} differ`,
     });
   }
-  return events.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+  // Times are to the second, so events of one second tie: the later-listed one happened later
+  // (an approval or an audit needs its revision saved first).
+  return events
+    .map((event, order) => ({ event, order }))
+    .sort((a, b) => Date.parse(b.event.at) - Date.parse(a.event.at) || b.order - a.order)
+    .map(({ event }) => event);
 }
 
 const KIND_STYLE = {
