@@ -34,9 +34,7 @@ _MEMO_LOCK = threading.Lock()
 
 
 @lru_cache(maxsize=8)
-def _memo(
-    kb: KnowledgeBase,
-) -> tuple[tuple[Callable[[ResolvedPlatform], Hashable], ...], LRUCache[Hashable, Evaluation]]:
+def _memo(kb: KnowledgeBase) -> tuple[tuple[Reader, ...], LRUCache[Hashable, Evaluation]]:
     """What the rules of ``kb`` read of a platform, and the evaluations keyed on it."""
     read = sorted(set().union(*(fields_set(rule.when) for rule in kb.rules.values())))
     return tuple(FIELD_READERS[name] for name in read), LRUCache(maxsize=4096)
