@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { THEMES, THEME_STORAGE_KEY, applyTheme, parseTheme, readTheme, saveTheme } from "./theme";
+import { readTextFile } from "./readTextFile";
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -57,11 +58,9 @@ describe("applyTheme", () => {
 
 // public/theme.js applies a stored theme before the app loads; it must read the same key and
 // know the same forced themes as this module.
-type ReadFile = { readFileSync(path: URL, encoding: "utf8"): string };
-const { process: node } = globalThis as unknown as { process: { getBuiltinModule(id: "node:fs"): ReadFile } };
 
 describe("public/theme.js", () => {
-  const early = node.getBuiltinModule("node:fs").readFileSync(new URL("../../public/theme.js", import.meta.url), "utf8");
+  const early = readTextFile(new URL("../../public/theme.js", import.meta.url));
   it("reads the key this module writes", () => {
     expect(early).toContain(`localStorage.getItem("${THEME_STORAGE_KEY}")`);
   });

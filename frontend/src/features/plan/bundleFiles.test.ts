@@ -1,5 +1,6 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { readTextFile } from "../../lib/readTextFile";
 import { highlight, languageFor, tabFor, unzipBundle, type Language } from "./bundleFiles";
 
 // Real paths from the tr3322-lab (Solaris), current-linux-ontap, fawcett-lab, example-aix and
@@ -118,11 +119,7 @@ describe("highlight", () => {
 // BundlePreview.css replaces highlight.js's light-only github.css: every token class the bundle's
 // languages produce needs a rule there (or is meant to keep the text colour), and every colour
 // pair must read in both themes.
-// Vitest stubs CSS imports (even ?raw) to "", so the file is read from disk; the project has no
-// Node types, hence the narrow local type for the built-in fs module.
-type ReadFile = { readFileSync(path: URL, encoding: "utf8"): string };
-const { process: node } = globalThis as unknown as { process: { getBuiltinModule(id: "node:fs"): ReadFile } };
-const previewCss = node.getBuiltinModule("node:fs").readFileSync(new URL("./BundlePreview.css", import.meta.url), "utf8");
+const previewCss = readTextFile(new URL("./BundlePreview.css", import.meta.url));
 
 const samples: Record<Language, string> = {
   bash: [
