@@ -2,20 +2,26 @@
 
 ``detect_kind`` tries distinctive markers first (``high``: a header, a keyword or a layout only
 that kind has), then weaker shapes (``medium``: the text fits, but so might another kind).
+
+It reads a paste the way the parsers do (``nasplan.audit.parsers``): a line longer than
+``MAX_LINE_CHARS`` is taken for a blank one, and the rules take time linear in the text. Their
+patterns are searched over the whole text, line by line (``^`` is a line start); each one may
+only start where a line or a fixed word does, and each of its quantifiers is possessive or
+followed by something it cannot match, or only by fixed text, so no attempt backtracks more
+than once over its line.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
 
 from packaging.specifiers import SpecifierSet
-from packaging.version import InvalidVersion
 
-from nasplan.audit.parsers import Parameter
+from nasplan.audit.parsers import Parameter, drop_long_lines
 from nasplan.domain.platform import OsName
 from nasplan.knowledge.catalog import OracleCatalog
 from nasplan.knowledge.versions import in_range, oracle_version
@@ -75,8 +81,8 @@ def _all(*tests: Callable[[str], bool]) -> Callable[[str], bool]:
     return lambda text: all(test(text) for test in tests)
 
 
-def _fields_lines(text: str) -> list[list[str]]:
-    return [line.split() for line in text.splitlines() if line.strip()[:1] not in ("", "#")]
+def _fields_lines(text: str) -> Iterator[list[str]]:
+    return (line.split() for line in text.splitlines() if line.strip()[:1] not in ("", "#"))
 
 
 def _vfstab_row(text: str) -> bool:
@@ -110,7 +116,7 @@ _VOL_OPTIONS = (
 )
 _SYSCTL_ROOTS = "net|kernel|vm|fs|sunrpc|dev|user|abi|debug|crypto"
 _PROC_MOUNTS_NOISE = (
-    r"^(?:rootfs|proc|sysfs|devtmpfs|tmpfs|cgroup2?|devpts|securityfs)[ \t]+/\S*[ \t]"
+    r"^(?:rootfs|proc|sysfs|devtmpfs|tmpfs|cgroup2?|devpts|securityfs)[ \t]++/\S*+[ \t]"
 )
 
 _Rule = tuple[str, Literal["high", "medium"], str, Callable[[str], bool]]
@@ -126,7 +132,7 @@ _RULES: tuple[_Rule, ...] = (
         "high",
         "SQL*Plus 'show parameter' header NAME TYPE VALUE",
         _search(
-            r"^[ \t]*NAME[ \t]+TYPE[ \t]+VALUE[ \t]*$|^[ \t]*SQL>[ \t]*show[ \t]+param",
+            r"^[ \t]*+NAME[ \t]++TYPE[ \t]++VALUE[ \t]*+$|^[ \t]*+SQL>[ \t]*+show[ \t]++param",
             re.IGNORECASE,
         ),
     ),
@@ -135,38 +141,40 @@ _RULES: tuple[_Rule, ...] = (
         "high",
         "clustered ONTAP output (entries were displayed, cluster prompt, vserver/node header)",
         _search(
-            r"^[ \t]*\d+ entries were displayed|^\S+::\*?>"
-            r"|^[ \t]*(?:General NFS Access|NFS v3|Vserver):[ \t]"
+            r"^[ \t]*+\d++ entries were displayed|^\S+::\*?>"
+            r"|^[ \t]*+(?:General NFS Access|NFS v3|Vserver):[ \t]"
         ),
     ),
     (
         "ontap_fields",
         "high",
         "clustered ONTAP table header starting with vserver or node over dashes",
-        _over_dashes(r"^(?:vserver|node)[ \t]+[\w-]"),
+        _over_dashes(r"^(?:vserver|node)[ \t]++[\w-]"),
     ),
     (
         "oranfstab",
         "high",
         "oranfstab 'server:' block with 'path:' or 'export:' lines",
         _all(
-            _search(r"^[ \t]*server[ \t]*:[ \t]*\S"),
-            _search(r"^[ \t]*(?:path|export)[ \t]*:[ \t]*\S"),
+            _search(r"^[ \t]*+server[ \t]*+:[ \t]*+\S"),
+            _search(r"^[ \t]*+(?:path|export)[ \t]*+:[ \t]*+\S"),
         ),
     ),
     (
         "etc_system",
         "high",
         "Solaris /etc/system 'set module:name = value'",
-        _search(r"^[ \t]*set[ \t]+\w+:\w+[ \t]*[=|&]", re.IGNORECASE),
+        _search(r"^[ \t]*+set[ \t]++\w++:\w++[ \t]*+[=|&]", re.IGNORECASE),
     ),
     (
         "ndd",
         "high",
         "Solaris ndd or ipadm command or table",
         _search(
-            r"\bndd[ \t]+(?:-[gs]et[ \t]+)?/dev/\w+|\bipadm[ \t]+(?:show|set)-(?:if)?prop\b"
-            r"|^[ \t]*(?:PROTO|IFNAME)[ \t]+PROPERTY[ \t]+.*CURRENT",
+            r"\bndd[ \t]++(?:-[gs]et[ \t]++)?/dev/\w|\bipadm[ \t]++(?:show|set)-(?:if)?prop\b"
+            # [ \t]++ before .*: giving spaces back to .* (each time rescanning the line for
+            # CURRENT) made a header padded with spaces quadratic.
+            r"|^[ \t]*+(?:PROTO|IFNAME)[ \t]++PROPERTY[ \t]++.*CURRENT",
             re.IGNORECASE,
         ),
     ),
@@ -174,15 +182,15 @@ _RULES: tuple[_Rule, ...] = (
         "filesystems",
         "high",
         "AIX /etc/filesystems stanza with 'vfs ='",
-        _all(_search(r"^\S+:[ \t]*$"), _search(r"^[ \t]*vfs[ \t]*=[ \t]*\w+")),
+        _all(_search(r"^\S+:[ \t]*+$"), _search(r"^[ \t]*+vfs[ \t]*+=[ \t]*+\w")),
     ),
     (
         "mount",
         "high",
         "mount, /proc/mounts or nfsstat -m output",
         _search(
-            r"^\S+ on \S+ type nfs4? \(|^\S+ from [^\s:]+:\S*[ \t]*$|^[ \t]*Flags:[ \t]"
-            r"|^\S+ on [^\s:]+:\S+ \S*remote/|^[^\s:]+:\S* \S+ nfs4? \S*addr="
+            r"^\S+ on \S++ type nfs4? \(|^\S+ from [^\s:]++:\S*+[ \t]*+$|^[ \t]*+Flags:[ \t]"
+            r"|^\S+ on [^\s:]++:\S++ \S*remote/|^[^\s:]++:\S*+ \S++ nfs4? \S*addr="
             rf"|{_PROC_MOUNTS_NOISE}"
         ),
     ),
@@ -192,78 +200,78 @@ _RULES: tuple[_Rule, ...] = (
         "high",
         "Data ONTAP 7-mode 'options nfs' (nfs.* name, spaces, value)",
         _search(
-            r"^(?:\S*>[ \t]*)?(?:options[ \t]+)?nfs\.[\w.]+[ \t]+[^=\s]"
-            r"|^\S*>[ \t]*options[ \t]+nfs\b"
+            r"^(?:\S*>[ \t]*+)?(?:options[ \t]++)?nfs\.[\w.]++[ \t]++[^=\s]"
+            r"|^\S*>[ \t]*+options[ \t]++nfs\b"
         ),
     ),
     (
         "vol_options",
         "high",
         "Data ONTAP 7-mode 'vol options' name=value list",
-        _search(rf"(?:^|,[ \t]*)(?:{_VOL_OPTIONS})=\w+[ \t]*,"),
+        _search(rf"(?:^|,[ \t]*+)(?:{_VOL_OPTIONS})=\w++[ \t]*+,"),
     ),
     (
         "nfso",
         "high",
         "AIX nfso tunable names (nfs_*, portcheck, ...)",
-        _search(rf"^[ \t]*(?:{_NFSO_NAMES})[ \t]*=[ \t]*\S"),
+        _search(rf"^[ \t]*+(?:{_NFSO_NAMES})[ \t]*+=[ \t]*+\S"),
     ),
     (
         "sysctl",
         "high",
         "Linux sysctl keys (net., kernel., vm., sunrpc., ...)",
-        _search(rf"^[ \t]*-?(?:{_SYSCTL_ROOTS})[./][\w./-]+[ \t]*=|^sysctl:"),
+        _search(rf"^[ \t]*+-?(?:{_SYSCTL_ROOTS})[./][\w./-]++[ \t]*+=|^sysctl:"),
     ),
     (
         "spfile",
         "high",
         "spfile/pfile entries with an instance prefix ('*.' or 'SID.')",
-        _search(r"^[ \t]*\*\.\"?\w+\"?[ \t]*=|^[A-Za-z]\w*\.__\w+[ \t]*="),
+        _search(r"^[ \t]*+\*\.\"?\w++\"?[ \t]*+=|^[A-Za-z]\w*+\.__\w++[ \t]*+="),
     ),
     (
         "init.ora",
         "high",
         "init.ora with well-known Oracle parameters",
-        _search(rf"^[ \t]*(?:{_ORACLE_PARAMS})[ \t]*=", re.IGNORECASE),
+        _search(rf"^[ \t]*+(?:{_ORACLE_PARAMS})[ \t]*+=", re.IGNORECASE),
     ),
     (
         "fstab",
         "high",
         "fstab with NFS rows and fstab markers (UUID=, LABEL=, defaults)",
-        _all(_nfs_table_row, _search(r"^[ \t]*(?:UUID=|LABEL=)|[ \t]defaults[ \t]|^#.*\bfstab\b")),
+        _all(_nfs_table_row, _search(r"^[ \t]*+(?:UUID=|LABEL=)|[ \t]defaults[ \t]|^#.*\bfstab\b")),
     ),
     ("fstab", "medium", "whitespace table with an nfs type column", _nfs_table_row),
     (
         "filesystems",
         "medium",
         "stanzas ('/path:' then 'attribute = value')",
-        _all(_search(r"^/\S*:[ \t]*$"), _search(r"^[ \t]+\w+[ \t]*=[ \t]*\S")),
+        _all(_search(r"^/\S*:[ \t]*+$"), _search(r"^[ \t]++\w++[ \t]*+=[ \t]*+\S")),
     ),
     (
         "sysctl",
         "medium",
         "dotted names with '='",
-        _search(r"^[ \t]*[A-Za-z]\w*(?:\.\w+){2,}[ \t]*=[ \t]*\S"),
+        _search(r"^[ \t]*+[A-Za-z]\w*+(?:\.\w++){2,}+[ \t]*+=[ \t]*+\S"),
     ),
     (
         "ontap_fields",
         "medium",
         "table header with a dashes line",
-        _over_dashes(r"^[a-z][\w-]*(?: +[a-z][\w-]*)+ *$"),
+        _over_dashes(r"^[a-z][\w-]*+(?: ++[a-z][\w-]*+)++ *+$"),
     ),
     (
         "vol_options",
         "medium",
         "comma-separated name=value list",
-        _search(r"^\w+=[^,\s]*,[ \t]*\w+=[^,\s]*"),
+        _search(r"^\w++=[^,\s]*+,[ \t]*+\w++="),
     ),
-    ("init.ora", "medium", "name = value lines", _search(r"^[ \t]*[A-Za-z_]\w*[ \t]*=")),
+    ("init.ora", "medium", "name = value lines", _search(r"^[ \t]*+[A-Za-z_]\w*+[ \t]*+=")),
 )
 
 
 def detect_kind(text: str) -> DetectedKind | None:
     """The kind of pasted text (one of ``KINDS``), or None when nothing fits."""
-    normalised = text.replace("\r\n", "\n").replace("\r", "\n")
+    normalised, _ = drop_long_lines(text.replace("\r\n", "\n").replace("\r", "\n"))
     if not normalised.strip():
         return None
     for kind, confidence, reason, test in _RULES:
@@ -299,7 +307,7 @@ def guess_oracle_release(params: list[Parameter], catalog: OracleCatalog) -> str
         return None
     try:
         version = oracle_version(compatible.strip().strip("'\""))
-    except InvalidVersion:
+    except ValueError:  # InvalidVersion, or a number of more digits than int() takes
         return None
     releases = catalog.releases
     return next((r.id for r in releases if in_range(version, SpecifierSet(r.range))), None)

@@ -4,16 +4,31 @@ Like ``nasplan.audit.parsers``, each parser returns what it understood with line
 lists the lines it did not understand in ``ignored``; blank lines, comments, shell or SQL*Plus
 prompts, table headers and footers are understood and produce nothing. No parser raises on
 any text. Line numbers count lines as ``str.splitlines`` does (LF, CRLF and CR all end a line).
+
+As there, every parser is linear in the size of the paste. A line longer than
+``MAX_LINE_CHARS`` (also once its tabs are expanded, in column tables) is reported as ignored
+and otherwise read as blank. Column tables have caps of their own: a header of more than
+``MAX_COLUMNS`` columns is not read as one (it and its rows are reported as ignored), and one
+parse reads at most ``MAX_ROWS`` rows (records, for ONTAP lists); the table lines after that
+are reported as ignored. A short row costs what its text does, not what its header does.
 """
 
 from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from nasplan.audit.parsers import Parameter, Parsed
+from nasplan.audit.parsers import (
+    MAX_COLUMNS,
+    MAX_LINE_CHARS,
+    MAX_ROWS,
+    Parameter,
+    Parsed,
+    reads_long_lines_as_blank,
+)
 
 
 @dataclass(frozen=True)
@@ -47,8 +62,8 @@ class OntapRecord:
     fields: dict[str, str]
 
 
-def _numbered(text: str) -> list[tuple[int, str]]:
-    return list(enumerate(text.splitlines(), 1))
+def _numbered(text: str) -> Iterator[tuple[int, str]]:
+    return enumerate(text.splitlines(), 1)
 
 
 def _squeeze(text: str) -> str:
@@ -63,8 +78,10 @@ def _unquote(value: str) -> str:
 # name = value files
 
 
-_SYSCTL = re.compile(r"-?(?P<name>[A-Za-z0-9_][\w./:@*+-]*)\s*=\s*(?P<value>.*)")
-_NFSO = re.compile(r"(?P<name>[A-Za-z_]\w*)\s*=\s*(?P<value>.*)")
+# Possessive quantifiers (*+): what follows each one cannot start with what it matched, so
+# giving characters back could never help and the match is one pass over the line.
+_SYSCTL = re.compile(r"-?(?P<name>[A-Za-z0-9_][\w./:@*+-]*+)\s*+=\s*+(?P<value>.*)")
+_NFSO = re.compile(r"(?P<name>[A-Za-z_]\w*+)\s*+=\s*+(?P<value>.*)")
 
 
 def _assignments(
@@ -83,6 +100,7 @@ def _assignments(
     return result
 
 
+@reads_long_lines_as_blank
 def parse_sysctl(text: str) -> Parsed[Parameter]:
     """Linux ``sysctl -a`` / ``sysctl -p`` output or /etc/sysctl.conf: ``name = value``.
 
@@ -99,6 +117,7 @@ def parse_sysctl(text: str) -> Parsed[Parameter]:
     return result
 
 
+@reads_long_lines_as_blank
 def parse_nfso(text: str) -> Parsed[Parameter]:
     """AIX ``nfso -a`` output: ``name = value``, one tunable a line (padded to align the ``=``).
 
@@ -108,10 +127,11 @@ def parse_nfso(text: str) -> Parsed[Parameter]:
 
 
 _ETC_SYSTEM = re.compile(
-    r"set\s+(?P<name>[A-Za-z_]\w*(?::[A-Za-z_]\w*)?)\s*=\s*(?P<value>\S.*)", re.IGNORECASE
+    r"set\s++(?P<name>[A-Za-z_]\w*+(?::[A-Za-z_]\w*+)?)\s*+=\s*+(?P<value>\S.*)", re.IGNORECASE
 )
 
 
+@reads_long_lines_as_blank
 def parse_etc_system(text: str) -> Parsed[Parameter]:
     """Solaris /etc/system: ``set module:name = value`` or ``set name=value``.
 
@@ -136,7 +156,10 @@ def parse_etc_system(text: str) -> Parsed[Parameter]:
 # Solaris ndd / ipadm
 
 
-_SHELL_PROMPT = re.compile(r"\S*[#$%>](?:\s|$)")
+def _is_shell_prompt(line: str) -> bool:
+    """A stripped line whose first word ends like a shell prompt (``#``, ``$``, ``%``, ``>``)."""
+    first = line.split(maxsplit=1)
+    return bool(first) and first[0].endswith(("#", "$", "%", ">"))
 
 
 @dataclass
@@ -169,12 +192,18 @@ class _NddState:
     pending: _PendingGet | None = None
     columns: tuple[int, int] | None = None
 
+    def add(self, item: Parameter) -> None:
+        if len(self.result.items) < MAX_ROWS:
+            self.result.items.append(item)
+        else:
+            self.result.ignored.append(item.line)
+
     def flush(self) -> None:
         if self.pending is None:
             return
         if self.pending.values:
             value = " ".join(self.pending.values)
-            self.result.items.append(Parameter(self.pending.line, self.pending.name, value))
+            self.add(Parameter(self.pending.line, self.pending.name, value))
         else:
             self.result.ignored.append(self.pending.line)
         self.pending = None
@@ -184,7 +213,7 @@ class _NddState:
         self.columns = None
         if args[:1] == ["-set"]:
             if len(args) >= 4 and args[1].startswith("/dev/") and not line.startswith("#"):
-                self.result.items.append(Parameter(number, args[2], " ".join(args[3:])))
+                self.add(Parameter(number, args[2], " ".join(args[3:])))
             elif not line.startswith("#"):
                 self.result.ignored.append(number)
             return
@@ -200,7 +229,7 @@ class _NddState:
         if self.columns is not None:
             name_at, value_at = self.columns
             if len(tokens) > max(name_at, value_at):
-                self.result.items.append(Parameter(number, tokens[name_at], tokens[value_at]))
+                self.add(Parameter(number, tokens[name_at], tokens[value_at]))
             else:
                 self.result.ignored.append(number)
         elif self.pending is not None and (not self.pending.values or len(tokens) == 1):
@@ -209,6 +238,7 @@ class _NddState:
             self.result.ignored.append(number)
 
 
+@reads_long_lines_as_blank
 def parse_ndd(text: str) -> Parsed[Parameter]:
     """Solaris ``ndd`` and ``ipadm`` output pasted from a shell session or a boot script.
 
@@ -219,12 +249,17 @@ def parse_ndd(text: str) -> Parsed[Parameter]:
       script line and skipped;
     * ``ipadm set-prop [-t] -p max_buf=4194304 tcp``;
     * ``ipadm show-prop`` / ``show-ifprop`` tables: the PROPERTY column is the name and the
-      CURRENT column the value.
+      CURRENT column the value (a header of more than ``MAX_COLUMNS`` words is ignored).
+
+    At most ``MAX_ROWS`` settings are read; the lines after that are reported as ignored.
     """
     state = _NddState()
     for number, raw in _numbered(text):
         line = raw.strip()
         if not line:
+            continue
+        if len(state.result.items) >= MAX_ROWS:
+            state.result.ignored.append(number)
             continue
         tokens = line.split()
         args = _ndd_args(tokens)
@@ -233,16 +268,20 @@ def parse_ndd(text: str) -> Parsed[Parameter]:
             state.command(number, line, args)
         elif "PROPERTY" in upper and "CURRENT" in upper:
             state.flush()
-            state.columns = (upper.index("PROPERTY"), upper.index("CURRENT"))
+            state.columns = None
+            if len(tokens) > MAX_COLUMNS:
+                state.result.ignored.append(number)
+            else:
+                state.columns = (upper.index("PROPERTY"), upper.index("CURRENT"))
         elif "ipadm" in tokens or any(token.endswith("/ipadm") for token in tokens):
             state.flush()
             state.columns = None
             setting = _ipadm_set(tokens)
             if setting is not None and not line.startswith("#"):
-                state.result.items.append(Parameter(number, *setting))
+                state.add(Parameter(number, *setting))
         elif line.startswith("#"):
             continue
-        elif _SHELL_PROMPT.match(line):
+        elif _is_shell_prompt(line):
             state.flush()
             state.columns = None
             state.result.ignored.append(number)
@@ -260,13 +299,17 @@ def parse_ndd(text: str) -> Parsed[Parameter]:
 _DASHES = re.compile(r"-+")
 
 
-def _table_lines(text: str) -> list[tuple[int, str]]:
-    """Non-blank lines, tabs expanded, the margin common to all of them removed."""
-    return [
-        (number, raw.rstrip())
-        for number, raw in _numbered(textwrap.dedent(text.expandtabs(8)))
-        if raw.strip()
-    ]
+def _table_lines(text: str, ignored: list[int]) -> list[tuple[int, str]]:
+    """Non-blank lines, tabs expanded, the margin common to all of them removed; a line that
+    its tabs made longer than ``MAX_LINE_CHARS`` is added to ``ignored`` instead."""
+    lines: list[tuple[int, str]] = []
+    for number, raw in _numbered(textwrap.dedent(text.expandtabs(8))):
+        line = raw.rstrip()
+        if len(line) > MAX_LINE_CHARS:
+            ignored.append(number)
+        elif line:
+            lines.append((number, line))
+    return lines
 
 
 def _is_dash_line(line: str) -> bool:
@@ -278,23 +321,41 @@ def _spans(dash_line: str) -> list[tuple[int, int]]:
     return [(match.start(), match.end()) for match in _DASHES.finditer(dash_line)]
 
 
-def _aligned(line: str, spans: list[tuple[int, int]]) -> bool:
-    """No word runs across the gap in front of a column."""
-    for start, _ in spans[1:]:
-        if 0 < start < len(line) and line[start - 1] != " " and line[start] != " ":
+def _reached(line: str, spans: list[tuple[int, int]]) -> int:
+    """How many columns start before the end of the line (at least one)."""
+    count = 1
+    while count < len(spans) and spans[count][0] < len(line):
+        count += 1
+    return count
+
+
+def _aligned(line: str, spans: list[tuple[int, int]], reached: int) -> bool:
+    """No word runs across the gap in front of a column (of the ``reached`` first ones: the
+    others start after the end of the line)."""
+    for start, _ in spans[1:reached]:
+        if start > 0 and line[start - 1] != " " and line[start] != " ":
             return False
     return True
 
 
 def _cells(line: str, spans: list[tuple[int, int]]) -> list[str] | None:
     """The raw text under each column (up to the next one), or the words of a row whose
-    spacing was lost (one word per column), or None."""
-    if _aligned(line, spans):
-        starts = [start for start, _ in spans]
+    spacing was lost (one word per column), or None.
+
+    The columns that start after the end of the line are left out (their cells are empty):
+    a short line costs what its text does, not what the header does.
+    """
+    reached = _reached(line, spans)
+    if _aligned(line, spans, reached):
+        starts = [start for start, _ in spans[:reached]]
         ends = [*starts[1:], max(len(line), starts[-1])]
         return [line[start:end] for start, end in zip(starts, ends, strict=True)]
     words = line.split()
     return words if len(words) == len(spans) else None
+
+
+def _cell(cells: list[str], index: int) -> str:
+    return cells[index] if index < len(cells) else ""
 
 
 def _join_wrapped(chunks: list[str], width: int | None, after_comma: str) -> str:
@@ -306,17 +367,23 @@ def _join_wrapped(chunks: list[str], width: int | None, after_comma: str) -> str
     """
     if not chunks:
         return ""
-    text = chunks[0]
+    # The pieces are joined once at the end (joining as they come copies the text each time).
+    # Every piece but the newest has its trailing whitespace stripped, so the text so far,
+    # stripped on the right, is the pieces with the newest one stripped; ``last`` is its last
+    # character.
+    pieces = [chunks[0]]
+    last = ""
     for previous, chunk in pairwise(chunks):
+        pieces[-1] = pieces[-1].rstrip()
+        last = pieces[-1][-1:] or last
         cell = previous[:width] if width else previous
         if width is None:
-            text = text.rstrip() + chunk.strip()
+            pieces.append(chunk.strip())
         elif len(cell) >= width and not cell.endswith("  "):
-            text = text.rstrip() + (" " if cell.endswith(" ") else "") + chunk
+            pieces.append((" " if cell.endswith(" ") else "") + chunk)
         else:
-            text = text.rstrip()
-            text += (after_comma if text.endswith(",") else " ") + chunk.strip()
-    return text.strip()
+            pieces.append((after_comma if last == "," else " ") + chunk.strip())
+    return "".join(pieces).strip()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -324,10 +391,10 @@ def _join_wrapped(chunks: list[str], width: int | None, after_comma: str) -> str
 
 
 _TYPES = r"(?P<type>big integer|boolean|integer|string|number|file|reserved)"
-_SHOW_ROW = re.compile(rf"(?P<name>\S+)[ \t]+{_TYPES}(?P<rest>(?:[ \t].*)?)", re.IGNORECASE)
-_SHOW_TYPE_ONLY = re.compile(rf"[ \t]+{_TYPES}(?P<rest>(?:[ \t].*)?)", re.IGNORECASE)
-_SHOW_HEADER = re.compile(r"NAME\s+TYPE\s+VALUE", re.IGNORECASE)
-_SQL_PROMPT = re.compile(r"(?:SQL|\d+)>(?:\s.*)?", re.IGNORECASE)
+_SHOW_ROW = re.compile(rf"(?P<name>\S++)[ \t]++{_TYPES}(?P<rest>(?:[ \t].*)?)", re.IGNORECASE)
+_SHOW_TYPE_ONLY = re.compile(rf"[ \t]++{_TYPES}(?P<rest>(?:[ \t].*)?)", re.IGNORECASE)
+_SHOW_HEADER = re.compile(r"NAME\s++TYPE\s++VALUE", re.IGNORECASE)
+_SQL_PROMPT = re.compile(r"(?:SQL|\d++)>(?:\s.*)?", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -354,7 +421,9 @@ class _ShowState:
     pending: tuple[int, str] | None = None
 
     def flush(self) -> None:
-        if self.row is not None:
+        if self.row is not None and len(self.result.items) >= MAX_ROWS:
+            self.result.ignored.append(self.row.line)
+        elif self.row is not None:
             width = self.layout.value_width if self.layout and self.row.aligned else None
             value = _join_wrapped(self.row.chunks, width, " ")
             self.result.items.append(Parameter(self.row.line, self.row.name.lower(), value))
@@ -405,15 +474,15 @@ class _ShowState:
         self.pending = (number, word)
 
 
-def _show_layout(dash_line: str) -> _ShowLayout | None:
-    spans = _spans(dash_line)
-    if len(spans) < 3:
+def _show_layout(spans: list[tuple[int, int]]) -> _ShowLayout | None:
+    if not 3 <= len(spans) <= MAX_COLUMNS:
         return None
     return _ShowLayout(
         spans[0][1] - spans[0][0], spans[1][0], spans[2][0], spans[2][1] - spans[2][0]
     )
 
 
+@reads_long_lines_as_blank
 def parse_show_parameter(text: str) -> Parsed[Parameter]:
     """SQL*Plus ``show parameter`` output: ``NAME TYPE VALUE`` header, dashes, then rows.
 
@@ -422,6 +491,9 @@ def parse_show_parameter(text: str) -> Parsed[Parameter]:
     name too long for its column either stands alone with type and value on the next line, or
     continues alone on the next line; both are joined. Names are lowercased; values keep their
     spaces (``/u02/a.ctl, /u03/b.ctl``).
+
+    A dashes line of more than ``MAX_COLUMNS`` groups gives no columns (and is reported as
+    ignored); at most ``MAX_ROWS`` parameters are read, the lines after them are ignored.
     """
     state = _ShowState()
     for number, raw in _numbered(textwrap.dedent(text)):
@@ -429,11 +501,16 @@ def parse_show_parameter(text: str) -> Parsed[Parameter]:
         stripped = line.strip()
         if not stripped:
             continue
-        if _SHOW_HEADER.fullmatch(stripped) or _SQL_PROMPT.fullmatch(stripped):
+        if len(state.result.items) >= MAX_ROWS:
+            state.result.ignored.append(number)
+        elif _SHOW_HEADER.fullmatch(stripped) or _SQL_PROMPT.fullmatch(stripped):
             state.flush()
         elif _is_dash_line(line):
             state.flush()
-            state.layout = _show_layout(line)
+            spans = _spans(line)
+            state.layout = _show_layout(spans)
+            if len(spans) > MAX_COLUMNS:
+                state.result.ignored.append(number)
         elif not line[:1].isspace() and (match := _SHOW_ROW.fullmatch(line)):
             state.start(number, match["name"], line, match)
         elif state.pending is not None and (match := _SHOW_TYPE_ONLY.fullmatch(line)):
@@ -457,40 +534,39 @@ def parse_show_parameter(text: str) -> Parsed[Parameter]:
 
 
 _SCOPED = re.compile(
-    r"(?P<sid>\*|[A-Za-z][\w$#]*)\.(?P<name>\"?[A-Za-z_][\w$#]*\"?)\s*=(?P<value>.*)"
+    r"(?P<sid>\*|[A-Za-z][\w$#]*+)\.(?P<name>\"?[A-Za-z_][\w$#]*+\"?)\s*+=(?P<value>.*)"
 )
-_PLAIN = re.compile(r"(?P<name>\"?[A-Za-z_][\w$#]*\"?)\s*=(?P<value>.*)")
+_PLAIN = re.compile(r"(?P<name>\"?[A-Za-z_][\w$#]*+\"?)\s*+=(?P<value>.*)")
+
+
+# Text up to a '#' outside quotes: runs of ordinary characters and quoted strings (a quote left
+# open runs to the end), taken whole. Each alternative starts with its own character, so
+# nothing is tried twice.
+_UNTIL_COMMENT = re.compile(r"""(?:[^'"#]++|'[^']*+'?|"[^"]*+"?)*+""")
+# A list value's pieces: ordinary text, a quoted string (the quotes dropped), or a comma.
+_LIST_PIECE = re.compile(r"""[^'",]++|'(?P<single>[^']*+)'?|"(?P<double>[^"]*+)"?|,""")
 
 
 def _strip_comment(value: str) -> str:
-    quote = ""
-    for index, char in enumerate(value):
-        if quote:
-            quote = "" if char == quote else quote
-        elif char in "'\"":
-            quote = char
-        elif char == "#":
-            return value[:index]
-    return value
+    if "#" not in value:
+        return value
+    end = _UNTIL_COMMENT.match(value)
+    return value[: end.end()] if end else value
 
 
 def _split_list(value: str) -> list[str]:
+    if "," not in value and "'" not in value and '"' not in value:
+        return [value.strip()]
     items: list[str] = []
     current: list[str] = []
-    quote = ""
-    for char in value:
-        if quote:
-            if char == quote:
-                quote = ""
-            else:
-                current.append(char)
-        elif char in "'\"":
-            quote = char
-        elif char == ",":
+    for piece in _LIST_PIECE.finditer(value):
+        if piece[0] == ",":
             items.append("".join(current).strip())
             current = []
+        elif piece[0][0] in "'\"":
+            current.append(piece["single"] if piece["single"] is not None else piece["double"])
         else:
-            current.append(char)
+            current.append(piece[0])
     items.append("".join(current).strip())
     return items
 
@@ -500,25 +576,29 @@ def _spfile_value(text: str) -> str:
     return ", ".join(item for item in _split_list(_strip_comment(text).strip()) if item)
 
 
-def _spfile_logical_lines(text: str) -> list[tuple[int, str]]:
+def _spfile_logical_lines(text: str) -> Iterator[tuple[int, str]]:
     """Entries with a value continued after a trailing comma (or on a line starting with one)
     joined to their first line; blank and comment lines dropped."""
-    entries: list[tuple[int, list[str]]] = []
+    first = 0
+    parts: list[str] = []
     for number, raw in _numbered(text):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        parts = entries[-1][1] if entries else []
         last = _strip_comment(parts[-1]).rstrip() if parts else ""
         continues = last.endswith(",") and ("=" not in line or line[0] in "'\"")
         if parts and (continues or line.startswith(",")):
             parts[-1] = last
             parts.append(line)
         else:
-            entries.append((number, [line]))
-    return [(number, "".join(parts)) for number, parts in entries]
+            if parts:
+                yield first, "".join(parts)
+            first, parts = number, [line]
+    if parts:
+        yield first, "".join(parts)
 
 
+@reads_long_lines_as_blank
 def parse_spfile_scoped(text: str) -> Parsed[ScopedParameter]:
     """``strings spfileORCL.ora`` or a pfile from ``create pfile``: ``*.name=value`` and
     ``ORCL1.name=value`` (unprefixed ``name=value`` counts as ``*``).
@@ -526,10 +606,14 @@ def parse_spfile_scoped(text: str) -> Parsed[ScopedParameter]:
     A value continued after a trailing comma is joined; quotes are dropped and list items are
     separated by ``, `` (``'/u02/a.ctl','/u03/b.ctl'`` -> ``/u02/a.ctl, /u03/b.ctl``); ``#``
     outside quotes starts a comment. Names are lowercased, SIDs kept as written. Binary
-    leftovers from ``strings`` are reported as ignored.
+    leftovers from ``strings``, and entries longer than ``MAX_LINE_CHARS`` once joined, are
+    reported as ignored.
     """
     result: Parsed[ScopedParameter] = Parsed()
     for number, line in _spfile_logical_lines(text):
+        if len(line) > MAX_LINE_CHARS:
+            result.ignored.append(number)
+            continue
         match = _SCOPED.fullmatch(line)
         sid = match["sid"] if match else "*"
         match = match or _PLAIN.fullmatch(line)
@@ -561,28 +645,42 @@ def parse_spfile_text(text: str) -> Parsed[Parameter]:
 
 
 _SQL_FOOTER = re.compile(
-    r"(?:\d+\s+rows?\s+selected\.?|no\s+rows\s+selected\.?|elapsed:.*)", re.IGNORECASE
+    r"(?:\d++\s++rows?\s++selected\.?|no\s++rows\s++selected\.?|elapsed:.*)", re.IGNORECASE
 )
-_Header = list[tuple[str, tuple[int, int]]]
+# The v$dnfs_servers columns the audit reads; a row keeps no other cell.
+_DNFS_COLUMNS = ("SVRNAME", "DIRNAME", "NFSVERSION", "WTMAX", "RTMAX")
 
 
-def _header_block(lines: list[tuple[int, str]], index: int) -> tuple[list[_Header], int]:
+@dataclass(frozen=True)
+class _HeaderLine:
+    """One (column names, dashes) pair: the column spans, and where the columns read are."""
+
+    spans: list[tuple[int, int]]
+    wanted: list[tuple[int, str]]
+
+
+def _header_block(lines: list[tuple[int, str]], index: int) -> tuple[list[_HeaderLine], int, bool]:
     """Consecutive (column names, dashes) line pairs: SQL*Plus prints one pair per physical
-    line of a record that is wider than the line size."""
-    block: list[_Header] = []
+    line of a record that is wider than the line size. Also the index after them, and whether
+    they hold more than ``MAX_COLUMNS`` columns (then the block runs on over every following
+    pair of a line over a dashes line, and is not read)."""
+    block: list[_HeaderLine] = []
+    columns = 0
     while index + 1 < len(lines):
         names, dashes = lines[index][1], lines[index + 1][1]
         if _is_dash_line(names) or not _is_dash_line(dashes):
             break
-        spans = _spans(dashes)
-        cells = _cells(names, spans)
-        if cells is None or not all(cell.strip() for cell in cells):
-            break
-        block.append(
-            [(cell.strip().upper(), span) for cell, span in zip(cells, spans, strict=True)]
-        )
+        if columns <= MAX_COLUMNS:
+            spans = _spans(dashes)
+            cells = _cells(names, spans)
+            if cells is None or len(cells) < len(spans) or not all(c.strip() for c in cells):
+                break
+            columns += len(spans)
+            upper = [cell.strip().upper() for cell in cells]
+            wanted = [(at, name) for at, name in enumerate(upper) if name in _DNFS_COLUMNS]
+            block.append(_HeaderLine(spans, wanted))
         index += 2
-    return block, index
+    return block, index, columns > MAX_COLUMNS
 
 
 def _to_int(text: str | None) -> int | None:
@@ -590,8 +688,7 @@ def _to_int(text: str | None) -> int | None:
 
 
 def _dnfs_server(number: int, row: dict[str, str]) -> DnfsServer | None:
-    known = ("SVRNAME", "DIRNAME", "NFSVERSION", "WTMAX", "RTMAX")
-    if not any(row.get(column) for column in known):
+    if not any(row.get(column) for column in _DNFS_COLUMNS):
         return None
     return DnfsServer(
         number,
@@ -603,13 +700,14 @@ def _dnfs_server(number: int, row: dict[str, str]) -> DnfsServer | None:
     )
 
 
-def _record(lines: list[tuple[int, str]], block: list[_Header]) -> dict[str, str] | None:
+def _record(lines: list[tuple[int, str]], block: list[_HeaderLine]) -> dict[str, str] | None:
+    """The cells of the columns read, or None when a line does not fit its header."""
     row: dict[str, str] = {}
     for (_, line), header in zip(lines, block, strict=True):
-        cells = _cells(line, [span for _, span in header])
+        cells = _cells(line, header.spans)
         if cells is None:
             return None
-        row.update((name, cell.strip()) for (name, _), cell in zip(header, cells, strict=True))
+        row.update((name, _cell(cells, at).strip()) for at, name in header.wanted)
     return row
 
 
@@ -618,6 +716,7 @@ def _is_sql_noise(line: str) -> bool:
     return bool(_SQL_FOOTER.fullmatch(stripped) or _SQL_PROMPT.fullmatch(stripped))
 
 
+@reads_long_lines_as_blank
 def parse_dnfs_servers(text: str) -> Parsed[DnfsServer]:
     """``select * from v$dnfs_servers;`` in SQL*Plus column layout.
 
@@ -626,32 +725,46 @@ def parse_dnfs_servers(text: str) -> Parsed[DnfsServer]:
     wide for the line size is printed as several (names, dashes) pairs and as that many lines
     per row; both are followed. Columns may be missing or extra (11g has no NFSVERSION);
     ``N rows selected.``, ``Elapsed:`` and ``SQL>`` lines are skipped.
+
+    A header of more than ``MAX_COLUMNS`` columns (all its pairs together) is not read: its
+    lines and the rows under it are reported as ignored. At most ``MAX_ROWS`` rows are read
+    (a line that fits no row counts as one); the lines after them are reported as ignored.
     """
     result: Parsed[DnfsServer] = Parsed()
-    lines = _table_lines(text)
-    block: list[_Header] = []
+    lines = _table_lines(text, result.ignored)
+    noise = [_is_sql_noise(line) for _, line in lines]
+    dashes = [_is_dash_line(line) for _, line in lines]
+    block: list[_HeaderLine] = []
+    rows = 0
     index = 0
     while index < len(lines):
-        header, after = _header_block(lines, index)
+        if rows >= MAX_ROWS:
+            result.ignored.extend(number for number, _ in lines[index:])
+            break
+        header, after, too_wide = _header_block(lines, index)
+        if too_wide:
+            result.ignored.extend(number for number, _ in lines[index:after])
+            block, index = [], after
+            continue
         if header:
             block, index = header, after
             continue
-        number, line = lines[index]
-        if _is_sql_noise(line):
+        number = lines[index][0]
+        if noise[index]:
             index += 1
             continue
-        group = lines[index : index + len(block)] if block else []
-        usable = len(group) == len(block) and not any(
-            _is_sql_noise(g) or _is_dash_line(g) for _, g in group
-        )
-        row = _record(group, block) if block and usable else None
+        end = index + len(block)
+        usable = bool(block) and end <= len(lines) and not any(noise[index:end] + dashes[index:end])
+        rows += bool(block)
+        row = _record(lines[index:end], block) if usable else None
         server = _dnfs_server(number, row) if row is not None else None
         if server is None:
             result.ignored.append(number)
             index += 1
             continue
         result.items.append(server)
-        index += len(group)
+        index = end
+    result.ignored.sort()
     return result
 
 
@@ -659,11 +772,27 @@ def parse_dnfs_servers(text: str) -> Parsed[DnfsServer]:
 # Data ONTAP 7-mode options
 
 
-_OPTIONS_COMMAND = re.compile(r"(?:\S*>\s*)?options(?:\s+|$)")
-_OPTION = re.compile(r"(?P<name>[A-Za-z][\w-]*(?:\.[\w-]+)+)(?:\s+(?P<value>.*))?")
-_ANNOTATION = re.compile(r"(?<=\S)\s+\([^()]*\)$")
+# The prompt is matched a '>' at a time, possessively: only the last '>' of the first word can
+# be followed by "options", so nothing is lost by never giving one back.
+_OPTIONS_COMMAND = re.compile(r"(?:(?:[^\s>]*+>)++\s*+)?options(?:\s++|$)")
+_OPTION = re.compile(r"(?P<name>[A-Za-z][\w-]*+(?:\.[\w-]++)++)(?:\s++(?P<value>.*))?")
 
 
+def _drop_annotation(value: str) -> str:
+    """``65536 (value might be overwritten in takeover)`` -> ``65536``: a last word group in
+    parentheses, after a space, is dropped. ``value`` has single spaces between words."""
+    opening = value.rfind("(")
+    if (
+        value.endswith(")")
+        and opening >= 2
+        and value[opening - 1] == " "
+        and ")" not in value[opening + 1 : -1]
+    ):
+        return value[: opening - 1]
+    return value
+
+
+@reads_long_lines_as_blank
 def parse_options_nfs(text: str) -> Parsed[Parameter]:
     """Data ONTAP 7-mode ``options nfs`` output: ``nfs.tcp.xfersize   65536`` a line.
 
@@ -685,7 +814,7 @@ def parse_options_nfs(text: str) -> Parsed[Parameter]:
         if match is None:
             result.ignored.append(number)
             continue
-        value = _ANNOTATION.sub("", _squeeze(match["value"] or ""))
+        value = _drop_annotation(_squeeze(match["value"] or ""))
         result.items.append(Parameter(number, match["name"], value))
     return result
 
@@ -697,18 +826,25 @@ def parse_options_nfs(text: str) -> Parsed[Parameter]:
 ONTAP_KEY_COLUMNS = frozenset(
     {"vserver", "volume", "node", "port", "lif", "aggregate", "qtree", "policyname", "ruleindex"}
 )
-_ONTAP_PROMPT = re.compile(r"\S+::\*?>.*")
 _ONTAP_FOOTER = re.compile(
-    r"(?:\d+\s+entries\s+were\s+displayed\.?|there\s+are\s+no\s+entries\s+matching.*)",
+    r"(?:\d++\s++entries\s++were\s++displayed\.?|there\s++are\s++no\s++entries\s++matching.*)",
     re.IGNORECASE,
 )
-_ONTAP_LABEL = re.compile(r"(?P<indent>\s*)(?P<label>[^\s:-][^:]*?):(?:\s+(?P<value>.*))?")
+# The label runs to the first colon ([^:] cannot pass one, so possessive loses nothing).
+_ONTAP_LABEL = re.compile(r"(?P<indent>\s*+)(?P<label>[^\s:-][^:]*+):(?:\s++(?P<value>.*))?")
+
+
+def _is_ontap_prompt(stripped: str) -> bool:
+    """``cluster1::>`` or ``cluster1::*>``, then anything: the first word holds ``::>`` or
+    ``::*>`` after at least one character."""
+    first = stripped.split(maxsplit=1)
+    return bool(first) and (first[0].find("::>", 1) >= 0 or first[0].find("::*>", 1) >= 0)
 
 
 @dataclass
 class _OntapRow:
     line: int
-    chunks: list[list[str]]
+    chunks: dict[int, list[str]]  # the text under each column, for the columns that have some
 
 
 @dataclass
@@ -717,6 +853,14 @@ class _OntapList:
     fields: dict[str, str]
     last: str
     value_column: int
+    more: list[str] = field(default_factory=list)  # lines continuing the value of ``last``
+
+    def settle(self) -> None:
+        """Join the continuation lines to the value they continue (once, not line by line)."""
+        if self.more:
+            value = self.fields[self.last]
+            self.fields[self.last] = " ".join([value, *self.more] if value else self.more)
+            self.more = []
 
 
 @dataclass
@@ -724,38 +868,48 @@ class _OntapState:
     result: Parsed[OntapRecord] = field(default_factory=Parsed)
     names: list[str] = field(default_factory=list)
     spans: list[tuple[int, int]] = field(default_factory=list)
+    too_wide: bool = False  # under a header of more than MAX_COLUMNS columns
     row: _OntapRow | None = None
     listing: _OntapList | None = None
 
+    def full(self) -> bool:
+        return len(self.result.items) >= MAX_ROWS
+
     def flush(self) -> None:
-        if self.row is not None:
+        if self.row is not None and self.full():
+            self.result.ignored.append(self.row.line)
+        elif self.row is not None:
             keys: dict[str, str] = {}
             fields: dict[str, str] = {}
             in_keys = True
-            for name, span, chunks in zip(self.names, self.spans, self.row.chunks, strict=True):
+            for at, (name, span) in enumerate(zip(self.names, self.spans, strict=True)):
                 in_keys = in_keys and name in ONTAP_KEY_COLUMNS
-                value = _join_wrapped(chunks, span[1] - span[0], "")
+                value = _join_wrapped(self.row.chunks.get(at, []), span[1] - span[0], "")
                 (keys if in_keys else fields)[name] = value
             self.result.items.append(OntapRecord(self.row.line, keys, fields))
-        if self.listing is not None:
+        if self.listing is not None and self.full():
+            self.result.ignored.append(self.listing.line)
+        elif self.listing is not None:
+            self.listing.settle()
             self.result.items.append(OntapRecord(self.listing.line, {}, self.listing.fields))
         self.row = self.listing = None
 
     def end_table(self) -> None:
         self.flush()
-        self.names, self.spans = [], []
+        self.names, self.spans, self.too_wide = [], [], False
 
     def table_line(self, number: int, line: str) -> None:
         cells = _cells(line, self.spans)
         if cells is None:
             self.result.ignored.append(number)
         elif not cells[0].strip() and self.row is not None:
-            for chunks, cell in zip(self.row.chunks, cells, strict=True):
+            for at, cell in enumerate(cells):
                 if cell.strip():
-                    chunks.append(cell)
+                    self.row.chunks.setdefault(at, []).append(cell)
         elif cells[0].strip():
             self.flush()
-            self.row = _OntapRow(number, [[cell] if cell.strip() else [] for cell in cells])
+            chunks = {at: [cell] for at, cell in enumerate(cells) if cell.strip()}
+            self.row = _OntapRow(number, chunks)
         else:
             self.result.ignored.append(number)
 
@@ -764,8 +918,7 @@ class _OntapState:
         listing = self.listing
         if match is None:
             if listing is not None and len(line) - len(line.lstrip()) >= listing.value_column:
-                joined = f"{listing.fields[listing.last]} {line.strip()}"
-                listing.fields[listing.last] = joined.strip()
+                listing.more.append(line.strip())
             else:
                 self.result.ignored.append(number)
             return
@@ -773,6 +926,7 @@ class _OntapState:
         if listing is None or label in listing.fields:
             self.flush()
             listing = self.listing = _OntapList(number, {}, label, 0)
+        listing.settle()
         listing.fields[label] = _squeeze(match["value"] or "")
         listing.last = label
         listing.value_column = match.start("value") if match["value"] else len(line)
@@ -783,11 +937,12 @@ def _ontap_header(line: str, dashes: str) -> tuple[list[str], list[tuple[int, in
         return None
     spans = _spans(dashes)
     cells = _cells(line, spans)
-    if cells is None or not all(cell.strip() for cell in cells):
+    if cells is None or len(cells) < len(spans) or not all(cell.strip() for cell in cells):
         return None
     return [cell.strip().lower() for cell in cells], spans
 
 
+@reads_long_lines_as_blank
 def parse_ontap_fields(text: str) -> Parsed[OntapRecord]:
     """Clustered ONTAP ``show -fields`` tables and ``show -instance`` / ``-vserver X`` lists.
 
@@ -798,21 +953,35 @@ def parse_ontap_fields(text: str) -> Parsed[OntapRecord]:
     List: ``Label: value`` lines (labels right-aligned); a new record starts when a label
     repeats; a line indented to the value column continues the previous value. List records
     have empty ``keys`` and the labels, as printed, as field names.
+
+    A header of more than ``MAX_COLUMNS`` columns is not read: it and its rows are reported as
+    ignored. At most ``MAX_ROWS`` records are read; the lines after them are reported as
+    ignored.
     """
     state = _OntapState()
-    lines = _table_lines(text)
+    lines = _table_lines(text, state.result.ignored)
     index = 0
     while index < len(lines):
         number, line = lines[index]
+        if state.full():
+            state.result.ignored.append(number)
+            index += 1
+            continue
         stripped = line.strip()
         header = _ontap_header(line, lines[index + 1][1]) if index + 1 < len(lines) else None
         if header is not None:
             state.end_table()
-            state.names, state.spans = header
+            if len(header[1]) > MAX_COLUMNS:
+                state.too_wide = True
+                state.result.ignored.extend((number, lines[index + 1][0]))
+            else:
+                state.names, state.spans = header
             index += 2
             continue
-        if _ONTAP_PROMPT.fullmatch(stripped) or _ONTAP_FOOTER.fullmatch(stripped):
+        if _is_ontap_prompt(stripped) or _ONTAP_FOOTER.fullmatch(stripped):
             state.end_table()
+        elif state.too_wide:
+            state.result.ignored.append(number)
         elif state.spans and not _is_dash_line(line):
             state.table_line(number, line)
         elif not state.spans:
@@ -821,4 +990,5 @@ def parse_ontap_fields(text: str) -> Parsed[OntapRecord]:
             state.result.ignored.append(number)
         index += 1
     state.flush()
+    state.result.ignored.sort()
     return state.result

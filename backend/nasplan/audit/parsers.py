@@ -2,13 +2,33 @@
 
 Each parser returns what it understood with line numbers; lines it does not understand are
 returned as ``ignored`` so the caller can say so instead of guessing.
+
+A paste is text a client fully controls, so every parser here and in ``nasplan.audit.outputs``
+takes time and memory linear in the size of the paste, whatever it holds: lines are split and
+their fields compared as strings, and in the few regular expressions left no quantifier can
+give characters back to be tried again (each is possessive, or followed by something it
+cannot match, or ends the pattern). A line longer than ``MAX_LINE_CHARS`` (trailing whitespace
+aside) is read as if it were blank and reported in ``ignored``: it is never given to a regular
+expression or a column splitter. Column tables have caps of their own (``MAX_COLUMNS``,
+``MAX_ROWS``; see ``nasplan.audit.outputs``).
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
+
+# The longest line any parser or detector reads; longer ones are reported as ignored.
+MAX_LINE_CHARS = 4096
+# The most columns a table header may have (all its (names, dashes) pairs together); a wider
+# one is not read as a header, and its lines and rows are reported as ignored.
+MAX_COLUMNS = 64
+# The most rows one parse reads from column tables (ONTAP, v$dnfs_servers, show parameter,
+# ndd/ipadm); table lines after that are reported as ignored.
+MAX_ROWS = 10_000
 
 
 @dataclass(frozen=True)
@@ -44,12 +64,63 @@ class Parsed(Generic[T]):
     ignored: list[int] = field(default_factory=list)
 
 
-def _content_lines(text: str) -> list[tuple[int, str]]:
-    return [
+# What str.splitlines ends a line on ("\r\n" counts once).
+_BREAK_CHARS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+_BREAKS = r"\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029"
+# A line (from its start to its end) longer than MAX_LINE_CHARS: the lookbehind lets a match
+# start only where a line does, and the possessive run cannot give anything back, so the search
+# reads each character a bounded number of times.
+_LONG_LINE = re.compile(
+    rf"(?:\A|(?<=[{_BREAKS}]))[^{_BREAKS}]{{{MAX_LINE_CHARS + 1}}}[^{_BREAKS}]*+"
+)
+
+
+def _line_breaks(text: str) -> int:
+    return sum(text.count(char) for char in _BREAK_CHARS) - text.count("\r\n")
+
+
+def drop_long_lines(text: str) -> tuple[str, list[int]]:
+    """The text with each line longer than ``MAX_LINE_CHARS`` (trailing whitespace aside)
+    emptied, its line break kept so that line numbers do not move; and those lines' numbers
+    (as ``str.splitlines`` counts lines)."""
+    if len(text) <= MAX_LINE_CHARS:
+        return text, []
+    kept: list[str] = []
+    numbers: list[int] = []
+    number, done = 1, 0
+    for match in _LONG_LINE.finditer(text):
+        if len(match[0].rstrip()) <= MAX_LINE_CHARS:
+            continue
+        number += _line_breaks(text[done : match.start()])
+        numbers.append(number)
+        kept.append(text[done : match.start()])
+        done = match.end()
+    if not numbers:
+        return text, []
+    kept.append(text[done:])
+    return "".join(kept), numbers
+
+
+def reads_long_lines_as_blank(parse: Callable[[str], Parsed[T]]) -> Callable[[str], Parsed[T]]:
+    """``parse`` given the text with over-long lines emptied; their numbers join ``ignored``."""
+
+    @functools.wraps(parse)
+    def screened(text: str) -> Parsed[T]:
+        kept, long_lines = drop_long_lines(text)
+        result = parse(kept)
+        if long_lines:
+            result.ignored = sorted([*result.ignored, *long_lines])
+        return result
+
+    return screened
+
+
+def _content_lines(text: str) -> Iterator[tuple[int, str]]:
+    return (
         (number, line.strip())
         for number, line in enumerate(text.splitlines(), 1)
         if line.strip() and not line.strip().startswith("#")
-    ]
+    )
 
 
 def _split_options(text: str) -> list[str]:
@@ -72,16 +143,19 @@ def _parse_table(
     return result
 
 
+@reads_long_lines_as_blank
 def parse_vfstab(text: str) -> Parsed[MountEntry]:
     """Solaris /etc/vfstab: device, fsck device, mount point, type, pass, at boot, options."""
     return _parse_table(text, columns=7, fstype=3, device=0, point=2, options=6)
 
 
+@reads_long_lines_as_blank
 def parse_fstab(text: str) -> Parsed[MountEntry]:
     """Linux and HP-UX /etc/fstab: device, mount point, type, options, dump, pass."""
     return _parse_table(text, columns=4, fstype=2, device=0, point=1, options=3)
 
 
+@reads_long_lines_as_blank
 def parse_filesystems(text: str) -> Parsed[MountEntry]:
     """AIX /etc/filesystems stanzas (``/mount/point:`` then ``attribute = value`` lines)."""
     result: Parsed[MountEntry] = Parsed()
@@ -108,26 +182,84 @@ def parse_filesystems(text: str) -> Parsed[MountEntry]:
     return result
 
 
-_LINUX_MOUNT = re.compile(r"^(\S+) on (\S+) type (nfs4?) \((.*)\)$")
-_SOLARIS_MOUNT = re.compile(r"^(\S+) on (\S+:\S+) (\S+)(?: on .*)?$")
-_NFSSTAT_HEAD = re.compile(r"^(\S+) from (\S+:\S+)")
+def _is_word(text: str) -> bool:
+    """One or more characters, none of them whitespace (what ``\\S+`` matches)."""
+    return bool(text) and text.split() == [text]
 
 
+def _first_word(text: str) -> str:
+    """The characters before the first whitespace, empty when the text starts with one."""
+    return text.split(maxsplit=1)[0] if text and not text[0].isspace() else ""
+
+
+def _remote(device: str) -> bool:
+    """``host:path``: a colon with something on both sides (``\\S+:\\S+``)."""
+    return ":" in device[1:-1]
+
+
+# The three line shapes below were regular expressions; `x on ` followed by 40,000 colons made
+# the Solaris one backtrack for seconds. They are now tests on fields split at single spaces.
+
+
+def _linux_mount(line: str) -> tuple[str, str, str] | None:
+    """``device on point type nfs|nfs4 (options)``: device, point, options text."""
+    parts = line.split(" ", 5)
+    if (
+        len(parts) == 6
+        and parts[1] == "on"
+        and parts[3] == "type"
+        and parts[4] in ("nfs", "nfs4")
+        and _is_word(parts[0])
+        and _is_word(parts[2])
+        and len(parts[5]) >= 2
+        and parts[5][0] == "("
+        and parts[5][-1] == ")"
+    ):
+        return parts[0], parts[2], parts[5][1:-1]
+    return None
+
+
+def _nfsstat_head(line: str) -> tuple[str, str] | None:
+    """``point from host:path`` and anything after (Solaris ``nfsstat -m``): point, device."""
+    point, found, rest = line.partition(" from ")
+    device = _first_word(rest)
+    if found and _is_word(point) and _remote(device):
+        return point, device
+    return None
+
+
+def _solaris_mount(line: str) -> tuple[str, str, str] | None:
+    """``point on host:path flags`` and optionally `` on <date>``: point, device, flags."""
+    parts = line.split(" ", 4)
+    if (
+        len(parts) >= 4
+        and parts[1] == "on"
+        and _is_word(parts[0])
+        and _is_word(parts[2])
+        and _remote(parts[2])
+        and _is_word(parts[3])
+        and (len(parts) == 4 or parts[4].startswith("on "))
+    ):
+        return parts[0], parts[2], parts[3]
+    return None
+
+
+@reads_long_lines_as_blank
 def parse_mount_output(text: str) -> Parsed[MountEntry]:
     """`mount` (Linux or Solaris), /proc/mounts, or Solaris `nfsstat -m` output."""
     result: Parsed[MountEntry] = Parsed()
-    lines = _content_lines(text)
+    lines = list(_content_lines(text))
     index = 0
     while index < len(lines):
         number, line = lines[index]
         index += 1
-        if match := _LINUX_MOUNT.match(line):
-            device, point, _, option_text = match.groups()
+        if linux := _linux_mount(line):
+            device, point, option_text = linux
             result.items.append(MountEntry(number, device, point, _split_options(option_text)))
-        elif match := _NFSSTAT_HEAD.match(line):
-            point, device = match.groups()
+        elif head := _nfsstat_head(line):
+            point, device = head
             flags_line: list[str] = []
-            while index < len(lines) and not _NFSSTAT_HEAD.match(lines[index][1]):
+            while index < len(lines) and not _nfsstat_head(lines[index][1]):
                 label, _, value = lines[index][1].partition(":")
                 if label.strip() == "Flags":
                     flags_line = _split_options(value)
@@ -135,14 +267,15 @@ def parse_mount_output(text: str) -> Parsed[MountEntry]:
             result.items.append(MountEntry(number, device, point, flags_line))
         elif (fields := line.split()) and len(fields) >= 4 and fields[2] in ("nfs", "nfs4"):
             result.items.append(MountEntry(number, fields[0], fields[1], _split_options(fields[3])))
-        elif match := _SOLARIS_MOUNT.match(line):
-            point, device, flags = match.groups()
+        elif solaris := _solaris_mount(line):
+            point, device, flags = solaris
             result.items.append(MountEntry(number, device, point, flags.split("/")))
         else:
             result.ignored.append(number)
     return result
 
 
+@reads_long_lines_as_blank
 def parse_init_ora(text: str) -> Parsed[Parameter]:
     """init.ora / pfile lines: ``name = value`` or ``*.name='value'``."""
     result: Parsed[Parameter] = Parsed()
@@ -157,6 +290,7 @@ def parse_init_ora(text: str) -> Parsed[Parameter]:
     return result
 
 
+@reads_long_lines_as_blank
 def parse_vol_options(text: str) -> Parsed[Parameter]:
     """Data ONTAP 7-mode `vol options <vol>` output: ``name=value, name=value, ...``."""
     result: Parsed[Parameter] = Parsed()
@@ -183,6 +317,7 @@ class _ServerBuilder:
         return NfstabServer(self.line, self.server, self.paths, self.exports, self.nfs_version)
 
 
+@reads_long_lines_as_blank
 def parse_oranfstab(text: str) -> Parsed[NfstabServer]:
     """oranfstab: ``server:`` blocks with ``path:``, ``export: X mount: Y``, ``nfs_version:``."""
     result: Parsed[NfstabServer] = Parsed()

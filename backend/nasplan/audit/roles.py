@@ -4,6 +4,10 @@ Real mount tables do not use nasplan's mount points, so each line is matched to 
 from, in order: what the user says lives there, the planned mount point, then words in the
 mount point, the export path and the volume name (oradata, redo, arch, ...). The reason is
 kept so the page can show it and the user can correct it.
+
+The word patterns are alternations of fixed words with one-character borders, so a search is
+linear in the text; like the parsers, it reads no text longer than ``MAX_LINE_CHARS`` (a mount
+point or device that long comes from no real line, and names nothing).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from nasplan.audit.parsers import MountEntry
+from nasplan.audit.parsers import MAX_LINE_CHARS, MountEntry
 from nasplan.domain.plan import Mount, Plan
 from nasplan.domain.vocabulary import Role
 
@@ -63,6 +67,8 @@ def guess_role(entry: MountEntry, plan: Plan, declared: dict[str, list[DeclaredR
         if mount.mount_point == point:
             return RoleGuess(mount.role, f"{point} is the planned {mount.role} mount point", mount)
     for where, text in (("mount point", point), ("export", entry.device)):
+        if len(text) > MAX_LINE_CHARS:
+            continue
         lowered = text.lower()
         for role, pattern in _WORDS:
             if pattern.search(lowered):

@@ -221,6 +221,8 @@ def test_guess_os(kind: str, os_name: str | None) -> None:
         ("30.0", None),
         ("banana", None),
         ("", None),
+        # more digits than int() takes: was a ValueError (HTTP 500)
+        pytest.param("1" * 5000, None, id="5000-digits"),
     ],
 )
 def test_guess_oracle_release_from_compatible(
