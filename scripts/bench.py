@@ -27,6 +27,8 @@ the write rate limit off). Rows (``--only`` takes their names, comma-separated):
            corpus platforms): start <= 5 s at x100, plan at x100 <= 2x the x1 time.
   restart  ./scripts/run.sh run once (stamps), then a second run timed to the first 200 from
            /health: <= 5 s.
+  hostile  the worst 1 MB paste of each audit file kind (scripts/bench_hostile.py): answered
+           within 1 s, /health under 50 ms meanwhile, server memory back within 20% after.
 
 --baseline-ref REF also runs the plans row against REF (git worktree at /tmp/bench-base, served
 with PYTHONPATH=<worktree>/backend from this venv) and prints both side by side.
@@ -71,7 +73,7 @@ KB_CACHE = Path("/tmp/nasplan-bench-kb")
 WORKTREE = Path("/tmp/bench-base")
 CORPUS = ROOT / "backend" / "tests" / "corpus" / "platforms.yaml"
 PG = ["psql", "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-U", "postgres"]
-ROWS = ("plans", "size", "bundle", "runbook", "designs", "storage", "kb", "restart")
+ROWS = ("plans", "size", "bundle", "runbook", "designs", "storage", "kb", "restart", "hostile")
 PLAN_CONNECTIONS = (1, 8, 64)
 SEED_DESIGNS = 20
 RANDOM_IDS = 1000
@@ -185,6 +187,7 @@ def stop(proc: subprocess.Popen[bytes], group: bool = False) -> None:
 class Server:
     base: str
     start_s: float
+    pid: int = 0
 
 
 @contextlib.contextmanager
@@ -216,7 +219,7 @@ def serve(
         )
         try:
             healthy = wait_healthy(base, proc, timeout, log_path)
-            yield Server(base, healthy - started)
+            yield Server(base, healthy - started, proc.pid)
         finally:
             stop(proc)
 
@@ -1113,6 +1116,12 @@ def main() -> int:
             bench.guarded("kb", bench.kb)
         if "restart" in rows:
             bench.guarded("restart", bench.restart)
+        if "hostile" in rows:
+            import bench_hostile  # this script's neighbour; it imports this module
+
+            bench.guarded(
+                "hostile", lambda: bench_hostile.run(report, list(bench_hostile.KINDS), 1_000_000)
+            )
         if args.baseline_ref and "plans" in rows:
             bench.guarded("baseline", lambda: bench.baseline(args.baseline_ref))
     elapsed = time.perf_counter() - started

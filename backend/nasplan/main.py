@@ -22,9 +22,11 @@ from nasplan.api.docs import install_docs
 from nasplan.api.fallback import install_api_fallback
 from nasplan.api.limits import RequestBodyGuard
 from nasplan.api.observability import configure_logging, install_observability
-from nasplan.api.rate_limit import WriteRateLimit
+from nasplan.api.rate_limit import RateLimit, api_buckets
 from nasplan.api.routes import audits, bundles, catalog, designs, health, knowledge, plans
 from nasplan.api.security import SecurityHeaders
+from nasplan.api.server import header_timeout_protocol
+from nasplan.audit.runner import AuditRunner, Limits
 from nasplan.data.db import make_engine, make_session_factory
 from nasplan.data.migrate import upgrade
 from nasplan.engine.warm import collector_paused, warm
@@ -51,6 +53,7 @@ def create_app(settings: Settings | None = None, kb: KnowledgeBase | None = None
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
+        app.state.audit_runner.close()
         app.state.engine.dispose()
 
     app = FastAPI(
@@ -69,7 +72,16 @@ def create_app(settings: Settings | None = None, kb: KnowledgeBase | None = None
     app.state.settings = settings
     app.state.engine = engine
     app.state.session_factory = make_session_factory(engine)
+    app.state.audit_runner = AuditRunner(
+        loaded_kb,
+        Limits(
+            workers=settings.audit_workers,
+            timeout_s=settings.audit_timeout_s,
+            memory_bytes=settings.audit_memory_mb * 2**20,
+        ),
+    )
     errors.install(app)
+    audits.install_error_handler(app)
     designs.install_error_handler(app)
     install_database_error_handler(app)
 
@@ -81,12 +93,16 @@ def create_app(settings: Settings | None = None, kb: KnowledgeBase | None = None
     install_api_fallback(app, API_PREFIX)
     # Outermost last: request id, logs and metrics, then the security headers, the limits,
     # the body checks, and the routes.
-    app.add_middleware(RequestBodyGuard, max_bytes=settings.max_body_bytes, prefix="/api/")
     app.add_middleware(
-        WriteRateLimit,
-        limit=settings.rate_limit_writes,
+        RequestBodyGuard,
+        max_bytes=settings.max_body_bytes,
+        prefix="/api/",
+        body_timeout_s=settings.body_timeout_s,
+    )
+    app.add_middleware(
+        RateLimit,
+        buckets=api_buckets(API_PREFIX, settings.rate_limit_writes, settings.rate_limit_compute),
         storage_uri=settings.rate_limit_storage,
-        prefix=f"{API_PREFIX}/designs",
     )
     # Plans, runbooks and the explanations are text: compressed on the wire when the client
     # accepts gzip (zip bundles are left alone). Level 5: most of the gain for little CPU.
@@ -112,8 +128,9 @@ def _mount_frontend(app: FastAPI, dist: Path) -> None:
         "/{path:path}", methods=["GET", "HEAD"], include_in_schema=False, response_model=None
     )
     def spa(path: str) -> FileResponse | JSONResponse:
-        candidate = (dist / path).resolve()
-        if path and candidate.is_file() and candidate.is_relative_to(dist.resolve()):
+        if "\x00" in path:  # no file has it, and the file system functions raise on it
+            return JSONResponse(status_code=404, content={"detail": "not found"})
+        if path and (candidate := _file_in(dist, path)) is not None:
             return FileResponse(candidate)
         if index.is_file():
             return FileResponse(index, headers={"Cache-Control": "no-cache"})
@@ -121,6 +138,15 @@ def _mount_frontend(app: FastAPI, dist: Path) -> None:
             status_code=404,
             content={"detail": "front end not built: run the README's run command"},
         )
+
+
+def _file_in(dist: Path, path: str) -> Path | None:
+    try:
+        candidate = (dist / path).resolve()
+        is_file = candidate.is_file()
+    except OSError:  # e.g. a name too long for the file system: not one of our files
+        return None
+    return candidate if is_file and candidate.is_relative_to(dist.resolve()) else None
 
 
 def run(workers: int | None = None) -> None:
@@ -131,15 +157,7 @@ def run(workers: int | None = None) -> None:
     settings = get_settings()
     configure_logging(settings.log_level)
     count = settings.workers if workers is None else workers
-    # log_config=None: uvicorn's own records go to the root logger's JSON handler; its access
-    # log is off, the app's nasplan.access lines replace it.
-    common: dict[str, Any] = {
-        "host": settings.host,
-        "port": settings.port,
-        "log_level": "info",
-        "log_config": None,
-        "access_log": False,
-    }
+    common = server_options(settings)
     if count <= 1:
         app = create_app(settings)
         gc.freeze()  # what was loaded lives as long as the process: keep it out of collections
@@ -151,6 +169,28 @@ def run(workers: int | None = None) -> None:
         migrate_database(settings.database_url)
         os.environ["NASPLAN_MIGRATE_ON_START"] = "false"
     uvicorn.run(f"{__name__}:create_worker_app", factory=True, workers=count, **common)
+
+
+def server_options(settings: Settings) -> dict[str, Any]:
+    """uvicorn's options for ``nasplan serve`` (one process or several)."""
+    trusted = settings.trusted_proxies
+    return {
+        "host": settings.host,
+        "port": settings.port,
+        # log_config=None: uvicorn's own records go to the root logger's JSON handler; its
+        # access log is off, the app's nasplan.access lines replace it.
+        "log_level": "info",
+        "log_config": None,
+        "access_log": False,
+        # uvicorn's defaults believe X-Forwarded-For from 127.0.0.1: anyone on this host, or
+        # a local proxy that passes the client's header on, could pick the client address
+        # the rate limits count. Only configured proxies are believed.
+        "proxy_headers": bool(trusted),
+        "forwarded_allow_ips": trusted,
+        "limit_concurrency": settings.limit_concurrency,
+        "h11_max_incomplete_event_size": settings.max_header_bytes,
+        "http": header_timeout_protocol(settings.header_timeout_s),
+    }
 
 
 def create_worker_app() -> FastAPI:

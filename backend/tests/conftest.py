@@ -24,7 +24,11 @@ def kb() -> KnowledgeBase:
 
 
 def sqlite_settings(directory: Path) -> Settings:
-    return Settings(DATABASE_URL=f"sqlite:///{directory / 'nasplan.db'}")
+    # The compute limit counts every plan and audit a client asks for; the suite asks for
+    # more than a person would (tests/security tests the limit itself).
+    return Settings(
+        DATABASE_URL=f"sqlite:///{directory / 'nasplan.db'}", NASPLAN_RATE_LIMIT_COMPUTE=""
+    )
 
 
 @pytest.fixture(scope="session")

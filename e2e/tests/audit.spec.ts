@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { WIDTHS, createDesignFromPreset, expectAccessible, screenshot } from "./helpers";
+import { SCREENSHOTS, WIDTHS, createDesignFromPreset, expectAccessible, screenshot } from "./helpers";
 
 const REAL_FSTAB = [
   "# /etc/fstab",
@@ -87,4 +87,22 @@ test("a design keeps an audit as its before, and its history lists it", async ({
   await expect(history.getByTestId("history-event")).toHaveCount(2);
   await expect(history.getByTestId("history-event").first()).toContainText('Audit "before" against revision 1: score 33%');
   await expectAccessible(page, "design page with a kept audit");
+});
+
+test("a very large paste: the answer lists the most severe findings and says how many more there are", async ({ page }) => {
+  const lines = Array.from(
+    { length: 400 },
+    (_, n) => `filer01:/vol/ora_data${n}   /u02/oradata${n}   nfs  rw,bg,soft,intr,rsize=8192,wsize=8192,vers=3,proto=udp  0 0`,
+  );
+  await page.goto("/audit");
+  await page.getByLabel("Start from a preset").selectOption("example-linux-knfs-7mode");
+  await page.getByLabel("Text (paste 1)").fill(lines.join("\n"));
+  await page.getByRole("button", { name: "Check" }).click();
+  const omitted = page.getByTestId("audit-omitted").first();
+  await expect(omitted).toContainText("Only the first 500 findings are listed");
+  await expect(omitted).toContainText("more are counted above but not shown");
+  for (const [name, width] of Object.entries(WIDTHS)) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole("region", { name: "Audit summary" }).screenshot({ path: `${SCREENSHOTS}audit-capped-${name}.png` });
+  }
 });

@@ -9,6 +9,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
+from nasplan.audit.runner import AuditRunner
 from nasplan.data.db import end_session
 from nasplan.knowledge.base import KnowledgeBase
 
@@ -21,6 +22,14 @@ async def get_kb(request: Request) -> KnowledgeBase:
 
 
 KbDep = Annotated[KnowledgeBase, Depends(get_kb)]
+
+
+async def get_audit_runner(request: Request) -> AuditRunner:
+    runner: AuditRunner = request.app.state.audit_runner
+    return runner
+
+
+AuditRunnerDep = Annotated[AuditRunner, Depends(get_audit_runner)]
 
 
 @contextmanager

@@ -5,6 +5,9 @@ bundle and stylesheet, which come from the pinned ``fastapi-offline`` package, a
 which starts Swagger UI on the app's OpenAPI document. The strict Content-Security-Policy of
 ``nasplan.api.security`` therefore holds on this page too. Create the app with
 ``docs_url=None`` so that FastAPI's CDN page does not take the path.
+
+The OpenAPI document those docs show is completed here too: what every operation that takes a
+body may answer besides its own responses (see ``document_body_errors``).
 """
 
 from __future__ import annotations
@@ -13,8 +16,13 @@ import html
 import json
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
+from fastapi.openapi.utils import (
+    validation_error_definition,
+    validation_error_response_definition,
+)
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 #: Where the Swagger UI release files are: fastapi-offline ships them as package data.
@@ -36,6 +44,7 @@ def install_docs(app: FastAPI, prefix: str = "/api/v1") -> None:
     """
     if app.openapi_url is None:
         raise ValueError("the API docs need the app's openapi_url")
+    document_body_errors(app)
     missing = [name for name in _FILES if not (SWAGGER_UI_DIR / name).is_file()]
     if missing:
         raise RuntimeError(f"Swagger UI files missing from {SWAGGER_UI_DIR}: {missing}")
@@ -64,6 +73,60 @@ def install_docs(app: FastAPI, prefix: str = "/api/v1") -> None:
         (f"{assets}/swagger-ui.css", docs_css),
     ):
         app.add_api_route(path, endpoint, methods=["GET"], include_in_schema=False)
+
+
+BODY_TOO_LARGE = (
+    "The body is larger than the server's limit (`NASPLAN_MAX_BODY_BYTES`); it was not read."
+)
+BAD_INPUT = "Bad input; `detail` names the field of each problem (`loc`)."
+_MESSAGE: dict[str, Any] = {
+    "title": "Message",
+    "type": "object",
+    "properties": {"detail": {"type": "string", "title": "Detail"}},
+    "required": ["detail"],
+}
+
+
+def document_body_errors(app: FastAPI) -> None:
+    """Document on every operation that takes a body what the request guard
+    (``nasplan.api.limits``) and the models may answer before the route runs: 413, the body is
+    too large; 422, it is not UTF-8 JSON, nests too deep, holds a control character or does not
+    fit the model, with `detail` naming the field. A route's own description of either stays."""
+    build = app.openapi
+    completed = False
+
+    def openapi() -> dict[str, Any]:
+        nonlocal completed
+        schema = build()
+        if not completed:
+            _add_body_errors(schema)
+            completed = True
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _add_body_errors(schema: dict[str, Any]) -> None:
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    components.setdefault("ValidationError", validation_error_definition)
+    components.setdefault("HTTPValidationError", validation_error_response_definition)
+    components.setdefault("Message", _MESSAGE)
+    for item in schema.get("paths", {}).values():
+        for operation in item.values():
+            if not isinstance(operation, dict) or "requestBody" not in operation:
+                continue
+            responses = operation.setdefault("responses", {})
+            _complete(responses, "413", BODY_TOO_LARGE, "Message")
+            _complete(responses, "422", BAD_INPUT, "HTTPValidationError")
+
+
+def _complete(responses: dict[str, Any], status: str, description: str, model: str) -> None:
+    response = responses.setdefault(status, {"description": description})
+    response.setdefault("description", description)
+    response.setdefault(
+        "content",
+        {"application/json": {"schema": {"$ref": f"#/components/schemas/{model}"}}},
+    )
 
 
 def _asset(name: str) -> FileResponse:

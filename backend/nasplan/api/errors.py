@@ -58,10 +58,13 @@ def install(app: FastAPI) -> None:
             log.exception("unhandled error", exc_info=exc)
             with suppress(AttributeError):
                 exc._nasplan_logged = True  # type: ignore[attr-defined]
+        # The server drops the connection after an unhandled error: say so, so that a proxy
+        # does not send its next request on it.
         return JSONResponse(
             status_code=500,
             content={
                 "detail": "internal error; it has been logged",
                 "request_id": current_request_id(),
             },
+            headers={"Connection": "close"},
         )

@@ -10,12 +10,11 @@ from pydantic import (
     ConfigDict,
     Field,
     StringConstraints,
-    field_validator,
     model_validator,
 )
 
-from nasplan.domain.plan import ONE_LINE_PATTERN, RuleExplanation
-from nasplan.domain.platform import Platform
+from nasplan.domain.plan import ONE_LINE_ERRORS, ONE_LINE_PATTERN, RuleExplanation
+from nasplan.domain.platform import DATE_RANGE, BoundedDate, Platform
 from nasplan.engine.diff import Change
 from nasplan.knowledge.catalog import Fact, NetworkCatalog, OracleCatalog
 from nasplan.knowledge.schema import Conditions, Conflict, Rule, Source, SourceRef
@@ -80,16 +79,13 @@ class RuleDetail(Rule):
 
 
 class CompareRequest(BaseModel):
-    platform: Platform
-    from_as_of: dt.date
-    to_as_of: dt.date | None = Field(default=None, description="Default: today.")
+    model_config = ConfigDict(extra="forbid")
 
-    @field_validator("from_as_of", "to_as_of")
-    @classmethod
-    def _not_future(cls, value: dt.date | None) -> dt.date | None:
-        if value is not None and value > dt.date.today():
-            raise ValueError("cannot be in the future")
-        return value
+    platform: Platform
+    from_as_of: BoundedDate = Field(description=f"The earlier date, {DATE_RANGE}.")
+    to_as_of: BoundedDate | None = Field(
+        default=None, description=f"The later date, {DATE_RANGE}. Default: today."
+    )
 
 
 class CompareResponse(BaseModel):
@@ -176,14 +172,28 @@ class Catalog(BaseModel):
 
 
 class WhatIfVariant(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    # Either a patch or a platform (the validator below), in JSON Schema (if/then/else: see
+    # nasplan.domain.platform).
+    model_config = ConfigDict(
+        extra="forbid",
+        strict=True,
+        json_schema_extra={
+            "if": {"properties": {"patch": {"type": "object"}}, "required": ["patch"]},
+            "then": {"properties": {"platform": {"type": "null"}}},
+            "else": {"properties": {"platform": {"type": "object"}}, "required": ["platform"]},
+        },
+    )
 
     label: Annotated[
-        str, StringConstraints(min_length=1, max_length=80, pattern=ONE_LINE_PATTERN)
+        str,
+        StringConstraints(min_length=1, max_length=80, pattern=ONE_LINE_PATTERN),
+        ONE_LINE_ERRORS,
     ] = Field(description="A name for the variant, e.g. 'Direct NFS'.")
     patch: dict[str, Any] | None = Field(
         default=None,
-        description="Answers to change, merged into the base platform (same shape, any subset).",
+        description="Answers to change, merged into the base platform (same shape, any subset): "
+        "the merged platform must be a valid platform, errors name "
+        "`body.variants.N.patch.<field>`.",
     )
     platform: Platform | None = Field(default=None, description="A whole platform instead.")
 

@@ -9,6 +9,15 @@ runbook print page, and the single-page app that opens that page from a ``blob:`
 inherits the app's policy) may apply the runbook template's one ``<style>`` block, named by its
 SHA-256. A route may send its own policy; the middleware keeps it but always forbids framing.
 
+Secrets are not cached: the answers that carry a new design's tokens (``POST /api/v1/designs``
+and ``/api/v1/designs/import``) get ``Cache-Control: no-store``, and every answer under a
+capability URL (``/api/v1/designs/{id}…``, whose id is the permission to read) gets
+``private, no-store``, errors included. A route's own Cache-Control is kept when it already
+says ``no-store``, and replaced otherwise.
+
+Every 500 answer carries ``Connection: close``: after an unhandled error the server closes the
+connection, and a proxy must not send another request on it.
+
 The app's 500 handler runs in Starlette's ``ServerErrorMiddleware``, outside every user
 middleware, so its response would go out without these headers. The middleware therefore
 renders that handler's response itself when an exception escapes before the response started,
@@ -23,7 +32,7 @@ import base64
 import hashlib
 import inspect
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -62,6 +71,15 @@ HEADERS: Mapping[str, str] = {
     ),
     "Cross-Origin-Opener-Policy": "same-origin",
 }
+
+#: (method, path) of the answers that carry a new design's tokens: never stored.
+TOKEN_ANSWERS: frozenset[tuple[str, str]] = frozenset(
+    {("POST", "/api/v1/designs"), ("POST", "/api/v1/designs/import")}
+)
+#: Every path under this is a capability URL: private, never stored.
+CAPABILITY_PREFIX = "/api/v1/designs/"
+TOKEN_CACHE_CONTROL = "no-store"
+CAPABILITY_CACHE_CONTROL = "private, no-store"
 
 _STYLE_RE = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.IGNORECASE | re.DOTALL)
 _JINJA_RE = re.compile(r"\{[{%#]")
@@ -116,7 +134,8 @@ class SecurityHeaders:
     """Add the security headers to every HTTP response of ``app``.
 
     ``csp`` is the policy of non-HTML responses; ``html_csp`` that of ``text/html`` ones
-    (by default: the base policy plus the runbook's style hashes).
+    (by default: the base policy plus the runbook's style hashes). ``token_answers`` (method,
+    path) are not stored; paths under ``capability_prefix`` are private and not stored.
     """
 
     def __init__(
@@ -125,23 +144,29 @@ class SecurityHeaders:
         csp: str | None = None,
         html_csp: str | None = None,
         headers: Mapping[str, str] = HEADERS,
+        token_answers: Collection[tuple[str, str]] = TOKEN_ANSWERS,
+        capability_prefix: str = CAPABILITY_PREFIX,
     ) -> None:
         self.app = app
         self.csp = csp or content_security_policy()
         self.html_csp = html_csp or content_security_policy(runbook_style_hashes())
         self.headers = dict(headers)
+        self.token_answers = frozenset(token_answers)
+        self.capability_prefix = capability_prefix
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         started = False
+        cache_control = self.cache_control(scope["method"], scope["path"])
 
         async def send_with_headers(message: Message) -> None:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                message = {**message, "headers": self.secure(message.get("headers", []))}
+                secured = self.secure(message.get("headers", []), message["status"], cache_control)
+                message = {**message, "headers": secured}
             await send(message)
 
         try:
@@ -152,9 +177,27 @@ class SecurityHeaders:
                 await response(scope, receive, send_with_headers)
             raise
 
-    def secure(self, raw: Iterable[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
-        """A copy of the raw response headers ``raw`` with the security headers added."""
+    def cache_control(self, method: str, path: str) -> str | None:
+        """The Cache-Control the answer to ``method`` ``path`` must have, if any."""
+        if (method, path) in self.token_answers:
+            return TOKEN_CACHE_CONTROL
+        if path.startswith(self.capability_prefix):
+            return CAPABILITY_CACHE_CONTROL
+        return None
+
+    def secure(
+        self,
+        raw: Iterable[tuple[bytes, bytes]],
+        status: int = 200,
+        cache_control: str | None = None,
+    ) -> list[tuple[bytes, bytes]]:
+        """A copy of the raw response headers ``raw`` of a ``status`` answer with the security
+        headers added, and ``cache_control`` unless the answer is already ``no-store``."""
         headers = MutableHeaders(raw=list(raw))
+        if cache_control is not None and not _is_no_store(headers.get("cache-control", "")):
+            headers["Cache-Control"] = cache_control
+        if status == 500:
+            headers["Connection"] = "close"
         policy = headers.get(CSP)
         if policy:
             headers[CSP] = forbid_framing(policy)
@@ -166,6 +209,11 @@ class SecurityHeaders:
             headers.setdefault(name, value)
         headers["X-Frame-Options"] = "DENY"
         return headers.raw
+
+
+def _is_no_store(cache_control: str) -> bool:
+    directives = (d.split("=", 1)[0].strip().lower() for d in cache_control.split(","))
+    return "no-store" in directives
 
 
 async def _error_response(scope: Scope, exc: Exception) -> Response | None:

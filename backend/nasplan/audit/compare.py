@@ -6,13 +6,11 @@ found), so the reader can ask "why?" exactly as for a plan item.
 
 from __future__ import annotations
 
-import datetime as dt
+from collections import Counter
 from collections.abc import Callable
 from typing import Literal
 
-from pydantic import BaseModel, Field
-
-from nasplan.audit.hints import PlatformSuggestion, platform_hints
+from nasplan.audit.hints import platform_hints
 from nasplan.audit.outputs import (
     DnfsServer,
     OntapRecord,
@@ -39,10 +37,18 @@ from nasplan.audit.parsers import (
     parse_vfstab,
     parse_vol_options,
 )
+from nasplan.audit.report import (
+    MAX_ASSIGNMENTS,
+    MAX_CORRECTED_CHARS,
+    MAX_FINDINGS,
+    MAX_IGNORED_LISTED,
+    AuditFinding,
+    AuditReport,
+    RoleAssignment,
+)
 from nasplan.audit.roles import DeclaredRole, guess_role
-from nasplan.domain.plan import Finding, Mount, Plan
+from nasplan.domain.plan import Mount, Plan, as_one_line
 from nasplan.domain.platform import OsName, Platform
-from nasplan.domain.vocabulary import Role
 from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.schema import Rule
@@ -108,73 +114,6 @@ _SEVERITY_OF_RULE: dict[str, Literal["error", "warning", "info"]] = {
 }
 
 
-class AuditFinding(Finding):
-    file: str = Field(description="Which pasted file the finding is about.")
-    line: int | None = Field(default=None, description="Line in that file, when known.")
-    fix: str | None = Field(
-        default=None, description="The line to use instead, in the file's own format."
-    )
-    applies_with: str | None = Field(
-        default=None,
-        description="What applying the fix needs: remount, reboot, instance restart, online.",
-    )
-
-
-class RoleAssignment(BaseModel):
-    file: str
-    line: int
-    mount_point: str
-    device: str
-    role: Role | None = Field(description="The file role the line was matched to, if any.")
-    reason: str
-    planned_mount_point: str | None
-
-
-class RecognisedPaste(BaseModel):
-    name: str
-    kind: str
-    confidence: Literal["high", "medium"]
-    reason: str
-
-
-class AuditReport(BaseModel):
-    kb_version: str
-    as_of: dt.date
-    findings: list[AuditFinding]
-    checked: dict[str, int] = Field(description="Entries understood per file.")
-    ignored_lines: dict[str, list[int]] = Field(description="Lines not understood per file.")
-    assignments: list[RoleAssignment] = Field(
-        default_factory=list, description="Each NFS line, the role it was matched to and why."
-    )
-    not_checked: list[str] = Field(
-        default_factory=list,
-        description="What the plan holds that the pasted files did not cover.",
-    )
-    score: int | None = Field(
-        default=None,
-        description="Share of the checked entries (mount lines, parameters, records) with no "
-        "error or warning, %.",
-    )
-    platform_hints: list[str] = Field(
-        default_factory=list,
-        description="Where the pasted files disagree with the platform described.",
-    )
-    platform_suggestions: list[PlatformSuggestion] = Field(
-        default_factory=list,
-        description="The platform answers the pastes point to (host OS from the file kind, "
-        "filer family from command output, Oracle release from `compatible`), to apply and "
-        "audit again.",
-    )
-    recognised: list[RecognisedPaste] = Field(
-        default_factory=list, description="What each paste sent as `auto` was taken for, and why."
-    )
-    corrected: dict[str, str] = Field(
-        default_factory=dict,
-        description="Pasted configuration files with every fix applied, ready to copy (files "
-        "only, not command outputs).",
-    )
-
-
 def audit(
     kb: KnowledgeBase,
     platform: Platform,
@@ -217,22 +156,31 @@ def audit(
     bad_lines = {
         (f.file, f.line) for f in auditor.findings if f.severity != "info" and f.line is not None
     }
+    findings = sorted(auditor.findings, key=lambda f: (order[f.severity], f.file, f.line or 0))
+    correctable = {kind: text for kind, text in files.items() if kind in COMMENT_OF_FILE}
     return AuditReport(
         kb_version=plan.kb_version,
         as_of=plan.as_of,
-        findings=sorted(auditor.findings, key=lambda f: (order[f.severity], f.file, f.line or 0)),
+        findings=findings[:MAX_FINDINGS],
+        findings_omitted=max(0, len(findings) - MAX_FINDINGS),
+        severity_counts=Counter(f.severity for f in findings),
         checked=checked,
-        ignored_lines=ignored,
-        assignments=auditor.assignments,
+        ignored_lines={kind: lines[:MAX_IGNORED_LISTED] for kind, lines in ignored.items()},
+        ignored_count={kind: len(lines) for kind, lines in ignored.items()},
+        assignments=auditor.assignments[:MAX_ASSIGNMENTS],
+        assignments_omitted=max(0, len(auditor.assignments) - MAX_ASSIGNMENTS),
         not_checked=auditor.not_checked(set(files)),
         score=round(100 * max(0, total - len(bad_lines)) / total) if total else None,
         platform_hints=hints.messages,
         platform_suggestions=hints.suggestions,
         corrected={
             kind: _corrected(text, COMMENT_OF_FILE[kind], auditor.findings, kind)
-            for kind, text in files.items()
-            if kind in COMMENT_OF_FILE
+            for kind, text in correctable.items()
+            if len(text) <= MAX_CORRECTED_CHARS
         },
+        corrected_omitted=[
+            kind for kind, text in correctable.items() if len(text) > MAX_CORRECTED_CHARS
+        ],
     )
 
 
@@ -292,7 +240,8 @@ class _Auditor:
             AuditFinding(
                 severity=severity,
                 rule=rule,
-                message=message,
+                # Messages quote the pasted text, which may hold what a one-line text may not.
+                message=as_one_line(message),
                 file=file,
                 line=line,
                 fix=fix,

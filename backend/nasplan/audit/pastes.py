@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import cast, get_args
 
-from nasplan.audit.compare import FileKind, RecognisedPaste
+from nasplan.audit.compare import FileKind
 from nasplan.audit.detect import detect_kind
+from nasplan.audit.report import RecognisedPaste
 
 
 @dataclass(frozen=True)

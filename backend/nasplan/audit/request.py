@@ -7,23 +7,39 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from nasplan.audit.compare import AuditReport, FileKind, audit
+from nasplan.audit.compare import FileKind, audit
 from nasplan.audit.pastes import PasteIn, gather
+from nasplan.audit.report import AuditReport
 from nasplan.audit.roles import DeclaredRole
-from nasplan.domain.plan import ONE_LINE_PATTERN
+from nasplan.domain.plan import (
+    FILE_TEXT_ERRORS,
+    FILE_TEXT_PATTERN,
+    ONE_LINE_ERRORS,
+    ONE_LINE_PATTERN,
+)
 from nasplan.domain.platform import Platform
 from nasplan.knowledge.base import KnowledgeBase
 
 MountPoint = Annotated[str, StringConstraints(pattern=r"^/[A-Za-z0-9._/+-]{0,254}$")]
-PasteText = Annotated[str, Field(max_length=1_000_000)]
+PasteText = Annotated[
+    str,
+    StringConstraints(pattern=FILE_TEXT_PATTERN),
+    FILE_TEXT_ERRORS,
+    Field(
+        max_length=1_000_000,
+        description="Text of the file or command output, at most 1,000,000 characters; no "
+        "control characters but tab, newline and carriage return (NUL cannot even be stored "
+        "by PostgreSQL).",
+    ),
+]
 
 
 class Paste(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: Annotated[str, StringConstraints(pattern=ONE_LINE_PATTERN, max_length=120)] = Field(
-        description="A label for the paste (a file name), shown in the findings."
-    )
+    name: Annotated[
+        str, StringConstraints(pattern=ONE_LINE_PATTERN, max_length=120), ONE_LINE_ERRORS
+    ] = Field(description="A label for the paste (a file name), shown in the findings.")
     kind: FileKind | Literal["auto"] = Field(
         default="auto", description="What the text is; `auto` recognises it from its content."
     )

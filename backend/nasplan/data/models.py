@@ -138,6 +138,8 @@ class AsBuiltRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     host: Mapped[str | None] = mapped_column(String(253), nullable=True)
     result_json: Mapped[str] = mapped_column(Text)
+    # What lists of checks show (nasplan.designs.records), so a list never reads result_json.
+    summary_json: Mapped[str] = mapped_column(Text)
 
 
 class DesignAuditRow(Base):
@@ -152,3 +154,5 @@ class DesignAuditRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     label: Mapped[str] = mapped_column(String(120))
     report_json: Mapped[str] = mapped_column(Text)
+    # What lists of audits show (nasplan.designs.records), so a list never reads report_json.
+    summary_json: Mapped[str] = mapped_column(Text)

@@ -4,7 +4,8 @@ against the revision's plan.
 The report is the output of ``verify/verify_host.sh`` (``--report FILE`` writes it with a
 header naming the host): lines that start with PASS, FAIL or CHECK. Each planned item is
 ``verified`` when its PASS line is there, ``differs`` when its FAIL line is, and
-``not_checked`` when the script printed neither (or cannot see the item at all).
+``not_checked`` when the script printed neither (or cannot see the item at all). What the host
+showed is kept to its first ``MAX_FOUND_CHARS`` characters: the report is the client's text.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from nasplan.renderers.verify import host_expectations
 Status = Literal["verified", "differs", "not_checked"]
 _HOST = re.compile(r"^# host: (?P<host>[A-Za-z0-9._-]{1,253})\s*$")
 _RESULT = re.compile(r"^(?P<status>PASS|FAIL|CHECK) (?P<text>.*)$")
+MAX_FOUND_CHARS = 1000
 
 
 class AsBuiltItem(BaseModel):
@@ -70,7 +72,7 @@ def compare_verify_report(plan: Plan, report: str) -> AsBuiltResult:
         else:
             found = next((t for t in failed if t.startswith(expected.fail_prefix)), None)
             items.append(
-                AsBuiltItem(item=expected.item, status="differs", found=found)
+                AsBuiltItem(item=expected.item, status="differs", found=_shortened(found))
                 if found is not None
                 else AsBuiltItem(item=expected.item, status="not_checked")
             )
@@ -78,3 +80,7 @@ def compare_verify_report(plan: Plan, report: str) -> AsBuiltResult:
     for item in items:
         counts[item.status] += 1
     return AsBuiltResult(host=host, counts=counts, items=items, unreadable_lines=unreadable)
+
+
+def _shortened(text: str) -> str:
+    return text if len(text) <= MAX_FOUND_CHARS else text[: MAX_FOUND_CHARS - 1] + "…"

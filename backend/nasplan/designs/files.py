@@ -2,7 +2,8 @@
 
 A revision's bundle and runbook are rendered from its stored plan, the name it had when it was
 saved, the permalink base fixed when it was saved, and its approval. Nothing of the design as it
-is now (a later name, the host a request came to) reaches them. Once a revision is approved,
+is now (a later name, the host a download or an approval came to) reaches them, so every
+download of an unapproved revision has the same bytes and digest. Once a revision is approved,
 the approved zip itself is stored and every later download returns those bytes, whatever
 changes in nasplan or its knowledge base afterwards.
 """
@@ -25,20 +26,30 @@ from nasplan.renderers.runbook import md
 _HOST = re.compile(r"[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?")
 
 
-def link_base(public_url: str | None, scheme: str, host: str | None) -> str | None:
-    """Where permalinks point: the configured public URL, else the scheme and host the request
-    came to (when the Host header is a plain host name or address), else nowhere."""
+def allowed_hosts(setting: str) -> frozenset[str]:
+    """The host[:port] names of NASPLAN_ALLOWED_HOSTS, lower-cased."""
+    return frozenset(entry.strip().lower() for entry in setting.split(",") if entry.strip())
+
+
+def link_base(
+    public_url: str | None, scheme: str, host: str | None, allowed: frozenset[str]
+) -> str | None:
+    """The permalink base a revision saved now keeps: the configured public URL, else the scheme
+    and host the request came to when that host is on the allow-list, else none.
+
+    Called only when a revision is saved, never when its files are rendered: the Host header is
+    the client's to choose, and a base taken from a downloader's request would make each
+    download's files, and so the digest an approval records, depend on who asked."""
     if public_url:
         return public_url.rstrip("/")
-    if scheme in ("http", "https") and host and _HOST.fullmatch(host):
-        return f"{scheme}://{host}"
-    return None
+    if scheme not in ("http", "https") or not host or not _HOST.fullmatch(host):
+        return None
+    name = host.lower()
+    return f"{scheme}://{name}" if name in allowed else None
 
 
-def revision_meta(
-    design_id: str, revision: RevisionRow, fallback_base: str | None, approval: Approval | None
-) -> BundleMeta:
-    base = revision.link_base or fallback_base
+def revision_meta(design_id: str, revision: RevisionRow, approval: Approval | None) -> BundleMeta:
+    base = revision.link_base
     return BundleMeta(
         design_id=design_id,
         design_name=revision.name,
@@ -57,10 +68,10 @@ class RenderedBundle:
 
 
 def render_revision_bundle(
-    design_id: str, revision: RevisionRow, fallback_base: str | None, approval: Approval | None
+    design_id: str, revision: RevisionRow, approval: Approval | None
 ) -> RenderedBundle:
     plan = PlanView.model_validate_json(revision.plan_json)
-    meta = revision_meta(design_id, revision, fallback_base, approval)
+    meta = revision_meta(design_id, revision, approval)
     files = render_bundle_files(plan, meta)
     root = bundle_root(plan)
     return RenderedBundle(

@@ -6,6 +6,7 @@ import datetime as dt
 from typing import Annotated, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -14,27 +15,43 @@ from pydantic import (
     field_validator,
 )
 
-from nasplan.audit.compare import AuditReport
+from nasplan.audit.report import AuditReport
 from nasplan.audit.request import AuditInputs
 from nasplan.designs.as_built import AsBuiltResult
-from nasplan.domain.plan import ONE_LINE_PATTERN
-from nasplan.domain.platform import NotBool, Platform
+from nasplan.domain.plan import (
+    FILE_TEXT_ERRORS,
+    FILE_TEXT_PATTERN,
+    MULTI_LINE_ERRORS,
+    MULTI_LINE_PATTERN,
+    NON_BLANK_LINE_PATTERN,
+    ONE_LINE_ERRORS,
+    ONE_LINE_PATTERN,
+    strip_spaces,
+)
+from nasplan.domain.platform import DATE_RANGE, BoundedDate, BoundedDateTime, NotBool, Platform
 from nasplan.engine.diff import Change
 from nasplan.renderers.plan_view import PlanView
 
-# One line of text: no control characters (the request guard already refuses all but tab,
-# newline and carriage return; a name or a reviewer has none of those either).
+# A name or a reviewer: one line, no control or format characters, not only spaces; the spaces
+# around it are dropped. Checked before stripping (not with strip_whitespace, which would also
+# drop a leading or trailing newline or U+0085), so the schema's pattern is the whole rule.
 DesignName = Annotated[
     str,
-    StringConstraints(
-        strip_whitespace=True, min_length=1, max_length=120, pattern=ONE_LINE_PATTERN
-    ),
+    StringConstraints(min_length=1, max_length=120, pattern=NON_BLANK_LINE_PATTERN),
+    ONE_LINE_ERRORS,
+    AfterValidator(strip_spaces),
 ]
 Reviewer = Annotated[
     str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=80, pattern=ONE_LINE_PATTERN),
+    StringConstraints(min_length=1, max_length=80, pattern=NON_BLANK_LINE_PATTERN),
+    ONE_LINE_ERRORS,
+    AfterValidator(strip_spaces),
 ]
-Comment = Annotated[str, StringConstraints(max_length=4000)]
+# Free text of several lines: tab, newline and carriage return are its only controls.
+Comment = Annotated[
+    str, StringConstraints(max_length=4000, pattern=MULTI_LINE_PATTERN), MULTI_LINE_ERRORS
+]
+Label = Annotated[str, StringConstraints(max_length=120, pattern=ONE_LINE_PATTERN), ONE_LINE_ERRORS]
 RuleRef = Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$", max_length=60)]
 Digest = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 # Revision numbers are stored as 32-bit integers.
@@ -69,14 +86,23 @@ class RevisionCreate(_In):
 
 
 class ReviewCreate(_In):
+    # The approval rule below, in JSON Schema (if/then: see nasplan.domain.platform).
+    model_config = ConfigDict(
+        json_schema_extra={
+            "if": {"properties": {"decision": {"const": "approve"}}, "required": ["decision"]},
+            "then": {"properties": {"item_rule": {"type": "null"}}},
+        }
+    )
+
     revision: RevisionNumber
     reviewer: Reviewer
     decision: Decision
     comment: Comment = ""
     item_rule: RuleRef | None = Field(
         default=None,
-        description="Comment on one plan item: the id of the rule behind it. Comments and "
-        "change requests only: an approval is always of the whole revision.",
+        description="Comment on one plan item: the id of the rule behind it, which must be in "
+        "the revision's plan. Comments and change requests only: an approval is always of the "
+        "whole revision.",
     )
     acknowledge_errors: bool = Field(
         default=False,
@@ -189,8 +215,12 @@ class ExportReview(_In):
     reviewer: Reviewer
     decision: Decision
     comment: Comment
-    item_rule: RuleRef | None = None
-    created_at: dt.datetime = Field(strict=False)
+    item_rule: RuleRef | None = Field(
+        default=None, description="A rule in the plan of the revision the review is of."
+    )
+    created_at: BoundedDateTime = Field(
+        description=f"When the review was given (its date in UTC: {DATE_RANGE})."
+    )
     imported: bool = Field(
         default=False, description="Already imported history on the exporting site."
     )
@@ -199,9 +229,11 @@ class ExportReview(_In):
 class ExportRevision(_In):
     number: RevisionNumber
     name: DesignName
-    created_at: dt.datetime = Field(strict=False)
+    created_at: BoundedDateTime = Field(
+        description=f"When the revision was saved (its date in UTC: {DATE_RANGE})."
+    )
     kb_version: Annotated[str, StringConstraints(max_length=32, pattern=r"^[A-Za-z0-9._-]*$")]
-    as_of: dt.date = Field(strict=False)
+    as_of: BoundedDate = Field(description=f"The date the revision was planned for, {DATE_RANGE}.")
     platform: Platform
     plan: PlanView = Field(
         description="On import, a record only: the site plans the platform again with its own "
@@ -214,18 +246,26 @@ class DesignExport(_In):
     format: Literal["nasplan-design"] = "nasplan-design"
     format_version: Annotated[Literal[1], NotBool] = 1
     name: DesignName
-    exported_at: dt.datetime = Field(strict=False)
-    revisions: list[ExportRevision] = Field(min_length=1, max_length=200)
+    exported_at: BoundedDateTime = Field(
+        description=f"When the document was exported (its date in UTC: {DATE_RANGE})."
+    )
+    revisions: list[ExportRevision] = Field(
+        min_length=1,
+        max_length=200,
+        description="Every revision, oldest first, numbered 1, 2, 3 ... in that order.",
+    )
 
 
 class AsBuiltCreate(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     revision: int = Field(ge=1, le=2_147_483_647, description="The revision the host was built to.")
-    report: str = Field(
+    report: Annotated[str, FILE_TEXT_ERRORS] = Field(
         min_length=1,
         max_length=1_000_000,
-        description="What `verify/verify_host.sh --report FILE` wrote (or its output).",
+        pattern=FILE_TEXT_PATTERN,
+        description="What `verify/verify_host.sh --report FILE` wrote (or its output); no "
+        "control characters but tab, newline and carriage return.",
     )
 
 
@@ -236,12 +276,21 @@ class AsBuiltOut(AsBuiltResult):
 
 
 class DesignAuditCreate(AuditInputs):
+    # AuditInputs' rule, at least one file or paste, in JSON Schema (if/then/else: see
+    # nasplan.domain.platform).
+    model_config = ConfigDict(
+        json_schema_extra={
+            "if": {"properties": {"files": {"minProperties": 1}}, "required": ["files"]},
+            "else": {"properties": {"pastes": {"minItems": 1}}, "required": ["pastes"]},
+        }
+    )
+
     revision: int = Field(
         ge=1,
         le=2_147_483_647,
         description="The revision the pastes are checked against.",
     )
-    label: Annotated[str, StringConstraints(pattern=ONE_LINE_PATTERN, max_length=120)] = Field(
+    label: Label = Field(
         default="before",
         description="What the audit records, e.g. 'before' or 'production, March'.",
     )

@@ -13,6 +13,8 @@ its latest revision's; a new revision starts as ``draft`` while earlier approval
 
 An approval freezes the revision's bundle: the zip is rendered once, its digest recorded with
 the review, and the bytes stored; downloads of an approved revision return exactly those bytes.
+A revision's files depend on nothing of the request that downloads or approves them: their
+permalink base is the one fixed when the revision was saved (``Saving.link_base``).
 
 Import trusts nothing: every imported revision is planned again from its platform and date with
 this site's knowledge base; the imported plan is kept only as a record when it differs.
@@ -26,16 +28,16 @@ import hmac
 import json
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar, cast
+from typing import cast
 
 from sqlalchemy import URL, Connection, Engine, bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from nasplan.audit.compare import AuditReport
+from nasplan.audit.report import AuditReport
 from nasplan.audit.request import AuditInputs
 from nasplan.data.models import (
     ApprovedBundleRow,
@@ -48,6 +50,7 @@ from nasplan.data.models import (
 from nasplan.data.plan_store import pack
 from nasplan.designs.as_built import AsBuiltResult, compare_verify_report
 from nasplan.designs.files import render_revision_bundle
+from nasplan.designs.records import as_built_figures, audit_figures, slim_report
 from nasplan.designs.schemas import (
     Decision,
     DesignExport,
@@ -149,7 +152,8 @@ def _planned(kb: KnowledgeBase, platform: Platform, today: dt.date) -> tuple[str
 @dataclass(frozen=True)
 class Saving:
     """What every new revision records besides its platform: the permalink base of its files
-    and whether its author acknowledged the plan's error findings."""
+    (nasplan.designs.files.link_base, fixed now for good) and whether its author acknowledged
+    the plan's error findings."""
 
     link_base: str | None
     acknowledge_errors: bool = False
@@ -363,7 +367,6 @@ def add_review(
     design_id: str,
     review_token: str | None,
     review: ReviewCreate,
-    fallback_base: str | None,
 ) -> ReviewRow:
     design = get_design(session, design_id)
     _check_token(review_token, design.review_token_hash)
@@ -392,7 +395,7 @@ def add_review(
         errors_acknowledged=False,
     )
     if review.decision == "approve":
-        _approve(session, design_id, revision, row, review, fallback_base)
+        _approve(session, design_id, revision, row, review)
     else:
         session.add(row)
     try:
@@ -410,12 +413,11 @@ def _approve(
     revision: RevisionRow,
     row: ReviewRow,
     review: ReviewCreate,
-    fallback_base: str | None,
 ) -> None:
     """Record the approval with the digest of the bundle it approves, and keep that bundle."""
     view = PlanView.model_validate_json(revision.plan_json)
     _require_acknowledged(view, review.acknowledge_errors, "approve")
-    unapproved = render_revision_bundle(design_id, revision, fallback_base, None)
+    unapproved = render_revision_bundle(design_id, revision, None)
     if review.bundle_sha256 is not None and review.bundle_sha256 != unapproved.digest:
         raise BundleChanged(
             f"revision {revision.number}'s bundle is sha256 {unapproved.digest}, not the "
@@ -425,7 +427,7 @@ def _approve(
     row.bundle_sha256 = unapproved.digest
     session.add(row)
     session.flush()
-    approved = render_revision_bundle(design_id, revision, fallback_base, stamp_of(row))
+    approved = render_revision_bundle(design_id, revision, stamp_of(row))
     if approved.digest != unapproved.digest:  # README.md alone may differ; a guard, not a path
         raise RuntimeError("the approval changed a file the manifest covers")
     session.add(
@@ -601,62 +603,42 @@ def record_as_built(
         created_at=_now(),
         host=result.host,
         result_json=result.model_dump_json(),
+        summary_json=as_built_figures(result).model_dump_json(),
     )
     session.add(row)
     session.commit()
     return row, result
 
 
-_Kept = TypeVar("_Kept", AsBuiltRow, DesignAuditRow)
-
-
-def _kept_on_revisions(
-    session: Session, design_id: str, kind: type[_Kept]
-) -> list[tuple[int, _Kept]]:
-    """Every record of ``kind`` kept on a design's revisions, newest first, with the number of
-    the revision it is about."""
-    get_design(session, design_id)
-    rows = session.execute(
-        select(RevisionRow.number, kind)
-        .join(kind, kind.revision_id == RevisionRow.id)
-        .where(RevisionRow.design_id == design_id)
-        .order_by(kind.created_at.desc(), kind.id.desc())
-    ).all()
-    return [(number, row) for number, row in rows]
-
-
-def as_built_checks(session: Session, design_id: str) -> list[tuple[int, AsBuiltRow]]:
-    """Every as-built check of a design, newest first, with its revision number."""
-    return _kept_on_revisions(session, design_id, AsBuiltRow)
-
-
 def record_before_audit(
     session: Session,
-    kb: KnowledgeBase,
+    run_audit: Callable[[AuditInputs, Platform], AuditReport],
     design_id: str,
     edit_token: str | None,
     number: int,
     label: str,
     inputs: AuditInputs,
 ) -> tuple[DesignAuditRow, AuditReport]:
-    """Audit what runs today against a revision's platform and advice date, and keep the report
-    on the design as its "before". Raises Unrecognised for a paste nothing recognises."""
+    """Audit what runs today against a revision's platform and advice date with ``run_audit``
+    (the server's AuditRunner), and keep the report (nasplan.designs.records.slim_report) on
+    the design as its "before". Raises Unrecognised for a paste nothing recognises, and what
+    ``run_audit`` raises (AuditFailed) when the audit cannot be completed."""
     design = get_design(session, design_id)
     _check_token(edit_token, design.edit_token_hash)
     revision = get_revision(session, design_id, number)
     platform = Platform.model_validate_json(revision.platform_json)
-    report = inputs.run(kb, platform.model_copy(update={"as_of": revision.as_of}))
+    platform = platform.model_copy(update={"as_of": revision.as_of})
+    revision_id = revision.id
+    # The reads end their transaction here: nothing is held open while the audit runs.
+    session.rollback()
+    report = slim_report(run_audit(inputs, platform))
     row = DesignAuditRow(
-        revision_id=revision.id,
+        revision_id=revision_id,
         created_at=_now(),
         label=label,
         report_json=report.model_dump_json(),
+        summary_json=audit_figures(report).model_dump_json(),
     )
     session.add(row)
     session.commit()
     return row, report
-
-
-def before_audits(session: Session, design_id: str) -> list[tuple[int, DesignAuditRow]]:
-    """Every audit kept on a design, newest first, with the revision it was checked against."""
-    return _kept_on_revisions(session, design_id, DesignAuditRow)

@@ -18,7 +18,9 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    Strict,
     StringConstraints,
+    ValidationInfo,
     WithJsonSchema,
     field_validator,
     model_validator,
@@ -200,6 +202,65 @@ IPv4NetworkText = Annotated[
 ]
 
 
+# Every date a request gives lies between the oldest advice the knowledge base holds and today:
+# an earlier or a later day is a typing error, and planning for it would tell nothing.
+EARLIEST_DATE = dt.date(1990, 1, 1)
+DATE_RANGE = f"{EARLIEST_DATE} to today"
+
+
+def _out_of_range(info: ValidationInfo, *, early: bool) -> ValueError:
+    name = info.field_name or "the date"
+    if early:
+        return ValueError(f"{name} must be {EARLIEST_DATE} or later")
+    return ValueError(f"{name} cannot be in the future")
+
+
+def _date_in_range(value: dt.date, info: ValidationInfo) -> dt.date:
+    if value < EARLIEST_DATE:
+        raise _out_of_range(info, early=True)
+    if value > dt.date.today():
+        raise _out_of_range(info, early=False)
+    return value
+
+
+_EARLIEST_MOMENT = dt.datetime.combine(EARLIEST_DATE, dt.time(), dt.UTC)
+
+
+def _moment_in_range(value: dt.datetime, info: ValidationInfo) -> dt.datetime:
+    # Its day in UTC (a time without a zone is UTC, as the designs store them). Compared, not
+    # converted: astimezone() overflows on 9999-12-31T23:00-01:00.
+    moment = value if value.tzinfo else value.replace(tzinfo=dt.UTC)
+    tomorrow = dt.datetime.now(dt.UTC).date() + dt.timedelta(days=1)
+    if moment < _EARLIEST_MOMENT:
+        raise _out_of_range(info, early=True)
+    if moment >= dt.datetime.combine(tomorrow, dt.time(), dt.UTC):
+        raise _out_of_range(info, early=False)
+    return value
+
+
+# Read from their ISO text also in strict models (JSON has no date type).
+BoundedDate = Annotated[dt.date, Strict(False), AfterValidator(_date_in_range)]
+BoundedDateTime = Annotated[dt.datetime, Strict(False), AfterValidator(_moment_in_range)]
+
+
+# The rules between fields that the validators below enforce, stated again in JSON Schema (for
+# clients and for schemathesis) wherever JSON Schema can state them; the rest are in the
+# models' descriptions. tests/api/test_openapi_honesty.py checks both say the same. They are
+# written as if/then/else, not anyOf: openapi-typescript ignores if/then/else, where it would
+# turn each anyOf branch into a union member of the front end's types.
+_NULL: dict[str, Any] = {"type": "null"}
+
+
+def _nulls(*names: str) -> dict[str, Any]:
+    """Properties that are absent or null."""
+    return {"properties": dict.fromkeys(names, _NULL)}
+
+
+def _given(name: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """Property ``name`` is present and fits ``schema``."""
+    return {"properties": {name: schema}, "required": [name]}
+
+
 class _Strict(BaseModel):
     # strict: no "48" for 48 and no true for 1; dates alone are still read from their text.
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
@@ -251,6 +312,10 @@ class Network(_Strict):
 
 
 class Oracle(_Strict):
+    model_config = ConfigDict(
+        json_schema_extra={"if": _given("rac", {"const": True}), "else": _nulls("rac_nodes")}
+    )
+
     version: OracleVersion = Field(
         description="Dotted release, `8.1.7` … `23.x`.", examples=["9.2.0.4"]
     )
@@ -272,7 +337,44 @@ class Oracle(_Strict):
         return self
 
 
+def _filer_rules() -> dict[str, Any]:
+    def vendor(*names: str) -> dict[str, Any]:
+        return _given("vendor", {"enum": list(names)})
+
+    cloud = [
+        {
+            "if": vendor(name),
+            "then": {
+                "properties": {
+                    "service_level": {"enum": list(levels)},
+                    "capacity_tib": {"type": "number"},
+                },
+                "required": ["service_level", "capacity_tib"],
+            },
+        }
+        for name, levels in SERVICE_LEVELS.items()
+    ]
+    return {
+        "allOf": [
+            {"if": vendor("netapp"), "then": _given("os_version", {"type": "string"})},
+            {
+                "if": vendor("aws_fsxn"),
+                "then": _given("throughput_mb_s", {"type": "integer"}),
+                "else": _nulls("throughput_mb_s"),
+            },
+            *cloud,
+            {"if": vendor(*SERVICE_LEVELS), "else": _nulls("service_level", "capacity_tib")},
+        ]
+    }
+
+
 class Filer(_Strict):
+    """The filer. By vendor: netapp needs os_version; aws_fsxn needs throughput_mb_s; azure_anf
+    and gcp_gcnv need service_level (one of theirs) and capacity_tib; the three are for those
+    vendors only. Releases must be ones the catalog covers (`GET /api/v1/catalog`)."""
+
+    model_config = ConfigDict(json_schema_extra=_filer_rules())
+
     vendor: FilerVendor = Field(description="Storage vendor family.", examples=["netapp"])
     model: ModelName | None = Field(default=None, description="Model, e.g. `FAS940`, `7410`.")
     os_version: ReleaseToken | None = Field(
@@ -345,13 +447,16 @@ class StoragePath(_Strict):
     )
     host_address: IPv4InterfaceText | None = Field(
         default=None,
-        description="Host address on this path with its prefix length, e.g. `192.168.10.11/24`.",
+        description="Host address on this path with its prefix length, e.g. `192.168.10.11/24`; "
+        "not the network's network or broadcast address, not 0.0.0.0, loopback or multicast.",
     )
     filer_interface: InterfaceName | None = Field(
         default=None, description="Filer interface or LIF port on this path, e.g. `e0a`."
     )
     filer_address: IPv4Text | None = Field(
-        default=None, description="Filer (LIF) address on this path, e.g. `192.168.10.21`."
+        default=None,
+        description="Filer (LIF) address on this path, e.g. `192.168.10.21`; not 0.0.0.0, "
+        "loopback or multicast.",
     )
 
 
@@ -387,7 +492,9 @@ class Handover(_Strict):
     cluster_nodes: list[HostName] = Field(
         default_factory=list,
         max_length=64,
-        description="RAC: the host names of every node, this host included.",
+        json_schema_extra={"uniqueItems": True},
+        description="RAC: the host names of every node, this host included; each once "
+        "(letter case aside).",
     )
     nfs4_id_domain: HostName | None = Field(
         default=None,
@@ -397,7 +504,7 @@ class Handover(_Strict):
     client_subnet: IPv4NetworkText | None = Field(
         default=None,
         description="Network of the database hosts' storage addresses, for export policies, "
-        "e.g. `192.168.10.0/24`.",
+        "e.g. `192.168.10.0/24`: the network address, no host bits set.",
     )
     oracle_uid: int | None = Field(
         default=None, ge=1, le=2_147_483_646, description="User id of the Oracle software owner."
@@ -466,7 +573,50 @@ class Sizing(_Strict):
     )
 
 
+def _platform_rules() -> dict[str, Any]:
+    def handover(schema: dict[str, Any]) -> dict[str, Any]:
+        return _given("handover", {"type": "object", **schema})
+
+    def vendor(*names: str) -> dict[str, Any]:
+        return _given("filer", _given("vendor", {"enum": list(names)}))
+
+    # nic_count is 1 when absent, so more than one path needs it given.
+    paths = [
+        {
+            "if": handover(_given("paths", {"minItems": n})),
+            "then": _given("network", _given("nic_count", {"minimum": n})),
+        }
+        for n in range(2, MAX_STORAGE_PATHS + 1)
+    ]
+    ontap_names = [
+        _given(name, {"type": "string"}) for name in ("svm", "aggregate", "broadcast_domain")
+    ]
+    return {
+        "allOf": [
+            *paths,
+            {
+                "if": handover(_given("cluster_nodes", {"minItems": 1})),
+                "then": _given("oracle", _given("rac", {"const": True})),
+            },
+            {"if": handover({"anyOf": ontap_names}), "then": vendor("netapp", "aws_fsxn")},
+            {
+                "if": handover(_given("capacity_pool", {"type": "string"})),
+                "then": vendor(*SERVICE_LEVELS),
+            },
+        ]
+    }
+
+
 class Platform(_Strict):
+    """A platform. Besides each field's own rules: at most `network.nic_count`
+    `handover.paths`; `handover.cluster_nodes` only with `oracle.rac`, all `oracle.rac_nodes`
+    of them (2 when not given) and `host.hostname` among them; `handover.svm`, `aggregate`
+    and `broadcast_domain` for ONTAP filers only (netapp, aws_fsxn), `handover.capacity_pool`
+    for cloud NAS only (azure_anf, gcp_gcnv). `host.os_version`, `oracle.version` and
+    `filer.os_version` must be releases the catalog covers (`GET /api/v1/catalog`)."""
+
+    model_config = ConfigDict(json_schema_extra=_platform_rules())
+
     host: Host
     network: Network
     oracle: Oracle
@@ -479,10 +629,9 @@ class Platform(_Strict):
     sizing: Sizing | None = Field(
         default=None, description="Optional capacity inputs: the plan then sizes the volumes."
     )
-    as_of: dt.date | None = Field(
+    as_of: BoundedDate | None = Field(
         default=None,
-        strict=False,
-        description="Evaluate the knowledge base as it stood on this date.",
+        description=f"Evaluate the knowledge base as it stood on this date ({DATE_RANGE}).",
     )
 
     @model_validator(mode="after")
@@ -517,15 +666,6 @@ class Platform(_Strict):
         if h.capacity_pool and self.filer.vendor not in SERVICE_LEVELS:
             raise ValueError("handover.capacity_pool is for cloud NAS vendors only")
         return self
-
-    @field_validator("as_of")
-    @classmethod
-    def _not_in_future(cls, value: dt.date | None) -> dt.date | None:
-        if value is not None and value > dt.date.today():
-            raise ValueError("as_of cannot be in the future")
-        if value is not None and value.year < 1990:
-            raise ValueError("as_of must be 1990 or later")
-        return value
 
 
 EXAMPLE_PLATFORM: dict[str, Any] = {

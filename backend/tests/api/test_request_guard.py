@@ -60,7 +60,7 @@ def test_chunked_over_size_body_is_413(client: TestClient) -> None:
 def test_wrong_method_on_an_api_path_is_405_with_allow(client: TestClient) -> None:
     response = client.get("/api/v1/plans")
     assert response.status_code == 405
-    assert response.headers["allow"] == "POST"
+    assert response.headers["allow"] == "OPTIONS, POST"
     assert response.headers["content-type"] == "application/json"
     design_path = client.delete("/api/v1/designs/abc")
     assert design_path.status_code == 405 and "GET" in design_path.headers["allow"]
@@ -91,7 +91,7 @@ def test_head_on_the_web_page_is_not_405(client: TestClient) -> None:
     assert client.head("/").status_code in (200, 404)
     # The API's GET operations do not take HEAD, and say so.
     head = client.head("/api/v1/health")
-    assert head.status_code == 405 and head.headers["allow"] == "GET"
+    assert head.status_code == 405 and head.headers["allow"] == "GET, OPTIONS"
 
 
 def test_cloud_nas_needs_its_service_level_and_capacity(client: TestClient) -> None:

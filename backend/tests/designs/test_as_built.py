@@ -104,7 +104,7 @@ def test_recording_as_built_needs_the_edit_token(
         f"/api/v1/designs/{design_id}/as-built", json=body, headers={"X-Edit-Token": "nope"}
     )
     assert wrong.status_code == 403
-    assert c.get(f"/api/v1/designs/{design_id}/as-built").json() == []
+    assert c.get(f"/api/v1/designs/{design_id}/as-built").json()["items"] == []
     first = c.post(
         f"/api/v1/designs/{design_id}/as-built", json=body, headers={"X-Edit-Token": edit}
     )
@@ -112,7 +112,7 @@ def test_recording_as_built_needs_the_edit_token(
     assert first.json()["host"] == "db01" and first.json()["counts"]["verified"] == 1
     body2 = {"revision": 1, "report": "# host: db02\n"}
     c.post(f"/api/v1/designs/{design_id}/as-built", json=body2, headers={"X-Edit-Token": edit})
-    listed = c.get(f"/api/v1/designs/{design_id}/as-built").json()
+    listed = c.get(f"/api/v1/designs/{design_id}/as-built").json()["items"]
     assert [x["host"] for x in listed] == ["db02", "db01"]
     assert all(x["revision"] == 1 for x in listed)
     missing = c.post(

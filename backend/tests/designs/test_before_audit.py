@@ -28,7 +28,7 @@ def test_an_audit_is_kept_on_the_design_with_its_findings(
     body = {"revision": 1, "files": {"fstab": OLD_FSTAB}}
     assert c.post(url, json=body).status_code == 403
     assert c.post(url, json=body, headers={"X-Edit-Token": "nope"}).status_code == 403
-    assert c.get(url).json() == []
+    assert c.get(url).json()["items"] == []
 
     kept = c.post(url, json=body, headers={"X-Edit-Token": edit})
     assert kept.status_code == 201, kept.text
@@ -52,9 +52,9 @@ def test_an_audit_is_kept_on_the_design_with_its_findings(
         json={**body, "label": "after the fix", "files": {"fstab": direct["corrected"]["fstab"]}},
         headers={"X-Edit-Token": edit},
     )
-    listed = c.get(url).json()
+    listed = c.get(url).json()["items"]
     assert [a["label"] for a in listed] == ["after the fix", "before"]
-    assert listed[0]["report"]["score"] == 100
+    assert listed[0]["score"] == 100
 
 
 def test_bad_design_audits_are_refused_and_nothing_is_kept(
@@ -81,5 +81,5 @@ def test_bad_design_audits_are_refused_and_nothing_is_kept(
         headers=headers,
     )
     assert label.status_code == 422 and label.json()["detail"][0]["loc"][-1] == "label"
-    assert c.get(url).json() == []
+    assert c.get(url).json()["total"] == 0
     assert c.get("/api/v1/designs/nosuchdesign/audits").status_code == 404

@@ -179,10 +179,11 @@ def test_a_plan_without_errors_records_no_acknowledgement(designs_client: TestCl
     assert revision["errors_acknowledged"] is False
 
 
-def test_permalinks_follow_the_request_or_the_configured_url(
+def test_permalinks_follow_an_allowed_request_host_or_the_configured_url(
     kb: KnowledgeBase, app_settings: Settings
 ) -> None:
-    with TestClient(create_app(app_settings, kb=kb), base_url="https://plans.example:8443") as c:
+    allowed = app_settings.model_copy(update={"allowed_hosts": "plans.example:8443"})
+    with TestClient(create_app(allowed, kb=kb), base_url="https://plans.example:8443") as c:
         design = _save(c)
         readme = _entries(_bundle(c, design).content)["README.md"]
         assert f"https://plans.example:8443/d/{design['id']}/r/1" in readme

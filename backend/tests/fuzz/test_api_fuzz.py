@@ -98,10 +98,9 @@ def fuzz_postgres_url() -> Iterator[str]:
 
 
 def _without_rate_limits(app_settings: Settings) -> Settings:
-    """Lift the write rate limit (empty `rate_limit_writes`: off), where the app has one."""
-    if "rate_limit_writes" not in Settings.model_fields:
-        return app_settings
-    return app_settings.model_copy(update={"rate_limit_writes": ""})
+    """Lift the rate limits (an empty limit is off), those the app has."""
+    limits = {"rate_limit_writes", "rate_limit_compute"} & set(Settings.model_fields)
+    return app_settings.model_copy(update=dict.fromkeys(limits, ""))
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])

@@ -113,7 +113,7 @@ export interface paths {
         };
         /**
          * Read As Built
-         * @description The design's as-built checks, newest first.
+         * @description The design's as-built checks, newest first: counts only. Read one check for its items.
          */
         get: operations["read_as_built_api_v1_designs__design_id__as_built_get"];
         put?: never;
@@ -129,6 +129,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/designs/{design_id}/as-built/{check_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read One As Built
+         * @description One as-built check of the design, item by item.
+         */
+        get: operations["read_one_as_built_api_v1_designs__design_id__as_built__check_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/designs/{design_id}/audits": {
         parameters: {
             query?: never;
@@ -138,16 +158,38 @@ export interface paths {
         };
         /**
          * Read Design Audits
-         * @description The audits kept on the design, newest first.
+         * @description The audits kept on the design, newest first: figures only. Read one audit for its
+         *     findings.
          */
         get: operations["read_design_audits_api_v1_designs__design_id__audits_get"];
         put?: never;
         /**
          * Create Design Audit
          * @description Audit what runs today against a revision (its platform and advice date) and keep the
-         *     report on the design as its "before". Needs the edit token.
+         *     report on the design as its "before". Needs the edit token. The design keeps the findings
+         *     and figures, not the corrected files (the audit itself hands those out).
          */
         post: operations["create_design_audit_api_v1_designs__design_id__audits_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/designs/{design_id}/audits/{audit_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read Design Audit
+         * @description One audit kept on the design, with its report.
+         */
+        get: operations["read_design_audit_api_v1_designs__design_id__audits__audit_id__get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -525,7 +567,7 @@ export interface components {
         AsBuiltCreate: {
             /**
              * Report
-             * @description What `verify/verify_host.sh --report FILE` wrote (or its output).
+             * @description What `verify/verify_host.sh --report FILE` wrote (or its output); no control characters but tab, newline and carriage return.
              */
             report: string;
             /**
@@ -566,6 +608,47 @@ export interface components {
             id: number;
             /** Items */
             items: components["schemas"]["AsBuiltItem"][];
+            /** Revision */
+            revision: number;
+            /**
+             * Unreadable Lines
+             * @description Report lines that were not PASS, FAIL or CHECK.
+             */
+            unreadable_lines: number;
+        };
+        /** AsBuiltPage */
+        AsBuiltPage: {
+            /**
+             * Items
+             * @description Newest first.
+             */
+            items: components["schemas"]["AsBuiltSummary"][];
+            /**
+             * Next
+             * @description Pass as `before` for the next (older) page; null on the last page.
+             */
+            next: number | null;
+            /**
+             * Total
+             * @description As-built checks the design keeps in all.
+             */
+            total: number;
+        };
+        /** AsBuiltSummary */
+        AsBuiltSummary: {
+            /** Counts */
+            counts: {
+                [key: string]: number;
+            };
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Host */
+            host: string | null;
+            /** Id */
+            id: number;
             /** Revision */
             revision: number;
             /**
@@ -625,6 +708,12 @@ export interface components {
              */
             assignments?: components["schemas"]["RoleAssignment"][];
             /**
+             * Assignments Omitted
+             * @description Assignments beyond the first 500 left out.
+             * @default 0
+             */
+            assignments_omitted: number;
+            /**
              * Checked
              * @description Entries understood per file.
              */
@@ -633,13 +722,31 @@ export interface components {
             };
             /**
              * Corrected
-             * @description Pasted configuration files with every fix applied, ready to copy (files only, not command outputs).
+             * @description Pasted configuration files with every fix applied, ready to copy (files only, not command outputs, each of at most 131,072 characters).
              */
             corrected?: {
                 [key: string]: string;
             };
+            /**
+             * Corrected Omitted
+             * @description Files too large to hand back corrected (their findings still hold).
+             */
+            corrected_omitted?: string[];
             /** Findings */
             findings: components["schemas"]["AuditFinding"][];
+            /**
+             * Findings Omitted
+             * @description Findings beyond the first 500 (most severe first) that this answer leaves out.
+             * @default 0
+             */
+            findings_omitted: number;
+            /**
+             * Ignored Count
+             * @description Lines not understood per file; `ignored_lines` lists at most the first 200.
+             */
+            ignored_count?: {
+                [key: string]: number;
+            };
             /**
              * Ignored Lines
              * @description Lines not understood per file.
@@ -674,6 +781,13 @@ export interface components {
              * @description Share of the checked entries (mount lines, parameters, records) with no error or warning, %.
              */
             score?: number | null;
+            /**
+             * Severity Counts
+             * @description Findings by severity over the whole paste, those left out included.
+             */
+            severity_counts?: {
+                [key: string]: number;
+            };
         };
         /** AuditRequest */
         AuditRequest: {
@@ -836,12 +950,13 @@ export interface components {
             /**
              * From As Of
              * Format: date
+             * @description The earlier date, 1990-01-01 to today.
              */
             from_as_of: string;
             platform: components["schemas"]["Platform"];
             /**
              * To As Of
-             * @description Default: today.
+             * @description The later date, 1990-01-01 to today. Default: today.
              */
             to_as_of?: string | null;
         };
@@ -1013,8 +1128,20 @@ export interface components {
                 [key: string]: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "other")[];
             };
         };
-        /** DesignAuditOut */
-        DesignAuditOut: {
+        /** DesignAuditDetail */
+        DesignAuditDetail: {
+            /**
+             * As Of
+             * Format: date
+             */
+            as_of: string;
+            /**
+             * Checked
+             * @description Entries understood per file.
+             */
+            checked: {
+                [key: string]: number;
+            };
             /**
              * Created At
              * Format: date-time
@@ -1022,11 +1149,94 @@ export interface components {
             created_at: string;
             /** Id */
             id: number;
+            /**
+             * Ignored Count
+             * @description Lines not understood per file.
+             */
+            ignored_count: {
+                [key: string]: number;
+            };
+            /** Kb Version */
+            kb_version: string;
             /** Label */
             label: string;
+            /** @description The report as kept: findings and figures; no corrected files, and at most 200 ignored line numbers per file (`ignored_count` counts them all). */
             report: components["schemas"]["AuditReport"];
-            /** Revision */
+            /**
+             * Revision
+             * @description The revision the pastes were checked against.
+             */
             revision: number;
+            /**
+             * Score
+             * @description The report's score, %, when anything was checked.
+             */
+            score: number | null;
+            /** @description Findings by severity, all of them. */
+            severity_counts: components["schemas"]["SeverityCounts"];
+        };
+        /** DesignAuditPage */
+        DesignAuditPage: {
+            /**
+             * Items
+             * @description Newest first.
+             */
+            items: components["schemas"]["DesignAuditSummary"][];
+            /**
+             * Next
+             * @description Pass as `before` for the next (older) page; null on the last page.
+             */
+            next: number | null;
+            /**
+             * Total
+             * @description Audits the design keeps in all.
+             */
+            total: number;
+        };
+        /** DesignAuditSummary */
+        DesignAuditSummary: {
+            /**
+             * As Of
+             * Format: date
+             */
+            as_of: string;
+            /**
+             * Checked
+             * @description Entries understood per file.
+             */
+            checked: {
+                [key: string]: number;
+            };
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Ignored Count
+             * @description Lines not understood per file.
+             */
+            ignored_count: {
+                [key: string]: number;
+            };
+            /** Kb Version */
+            kb_version: string;
+            /** Label */
+            label: string;
+            /**
+             * Revision
+             * @description The revision the pastes were checked against.
+             */
+            revision: number;
+            /**
+             * Score
+             * @description The report's score, %, when anything was checked.
+             */
+            score: number | null;
+            /** @description Findings by severity, all of them. */
+            severity_counts: components["schemas"]["SeverityCounts"];
         };
         /** DesignCreate */
         DesignCreate: {
@@ -1072,6 +1282,7 @@ export interface components {
             /**
              * Exported At
              * Format: date-time
+             * @description When the document was exported (its date in UTC: 1990-01-01 to today).
              */
             exported_at: string;
             /**
@@ -1088,7 +1299,10 @@ export interface components {
             format_version: 1;
             /** Name */
             name: string;
-            /** Revisions */
+            /**
+             * Revisions
+             * @description Every revision, oldest first, numbered 1, 2, 3 ... in that order.
+             */
             revisions: components["schemas"]["ExportRevision"][];
         };
         /** DesignOut */
@@ -1273,6 +1487,7 @@ export interface components {
             /**
              * Created At
              * Format: date-time
+             * @description When the review was given (its date in UTC: 1990-01-01 to today).
              */
             created_at: string;
             /**
@@ -1286,7 +1501,10 @@ export interface components {
              * @default false
              */
             imported: boolean;
-            /** Item Rule */
+            /**
+             * Item Rule
+             * @description A rule in the plan of the revision the review is of.
+             */
             item_rule?: string | null;
             /** Reviewer */
             reviewer: string;
@@ -1296,11 +1514,13 @@ export interface components {
             /**
              * As Of
              * Format: date
+             * @description The date the revision was planned for, 1990-01-01 to today.
              */
             as_of: string;
             /**
              * Created At
              * Format: date-time
+             * @description When the revision was saved (its date in UTC: 1990-01-01 to today).
              */
             created_at: string;
             /** Kb Version */
@@ -1334,7 +1554,12 @@ export interface components {
             /** Statement */
             statement: string;
         };
-        /** Filer */
+        /**
+         * Filer
+         * @description The filer. By vendor: netapp needs os_version; aws_fsxn needs throughput_mb_s; azure_anf
+         *     and gcp_gcnv need service_level (one of theirs) and capacity_tib; the three are for those
+         *     vendors only. Releases must be ones the catalog covers (`GET /api/v1/catalog`).
+         */
         Filer: {
             /**
              * Capacity Tib
@@ -1373,7 +1598,7 @@ export interface components {
              * @enum {string}
              */
             vendor: "netapp" | "sun" | "oracle_zfssa" | "azure_anf" | "gcp_gcnv" | "aws_fsxn" | "generic";
-        };
+        } & (unknown & unknown & unknown & unknown & unknown);
         /** FilerFamilyChoice */
         FilerFamilyChoice: {
             /** Id */
@@ -1463,12 +1688,12 @@ export interface components {
             capacity_pool?: string | null;
             /**
              * Client Subnet
-             * @description Network of the database hosts' storage addresses, for export policies, e.g. `192.168.10.0/24`.
+             * @description Network of the database hosts' storage addresses, for export policies, e.g. `192.168.10.0/24`: the network address, no host bits set.
              */
             client_subnet?: string | null;
             /**
              * Cluster Nodes
-             * @description RAC: the host names of every node, this host included.
+             * @description RAC: the host names of every node, this host included; each once (letter case aside).
              */
             cluster_nodes?: string[];
             /**
@@ -1653,6 +1878,11 @@ export interface components {
              */
             measured_under: string;
             source: components["schemas"]["GainSource"];
+        };
+        /** Message */
+        Message: {
+            /** Detail */
+            detail: string;
         };
         /** Mount */
         Mount: {
@@ -1896,7 +2126,10 @@ export interface components {
              * @description A label for the paste (a file name), shown in the findings.
              */
             name: string;
-            /** Text */
+            /**
+             * Text
+             * @description Text of the file or command output, at most 1,000,000 characters; no control characters but tab, newline and carriage return (NUL cannot even be stored by PostgreSQL).
+             */
             text: string;
         };
         /**
@@ -1970,11 +2203,19 @@ export interface components {
             /** Volumes */
             volumes: components["schemas"]["Volume"][];
         };
-        /** Platform */
+        /**
+         * Platform
+         * @description A platform. Besides each field's own rules: at most `network.nic_count`
+         *     `handover.paths`; `handover.cluster_nodes` only with `oracle.rac`, all `oracle.rac_nodes`
+         *     of them (2 when not given) and `host.hostname` among them; `handover.svm`, `aggregate`
+         *     and `broadcast_domain` for ONTAP filers only (netapp, aws_fsxn), `handover.capacity_pool`
+         *     for cloud NAS only (azure_anf, gcp_gcnv). `host.os_version`, `oracle.version` and
+         *     `filer.os_version` must be releases the catalog covers (`GET /api/v1/catalog`).
+         */
         Platform: {
             /**
              * As Of
-             * @description Evaluate the knowledge base as it stood on this date.
+             * @description Evaluate the knowledge base as it stood on this date (1990-01-01 to today).
              */
             as_of?: string | null;
             filer: components["schemas"]["Filer"];
@@ -1986,7 +2227,7 @@ export interface components {
             oracle: components["schemas"]["Oracle"];
             /** @description Optional capacity inputs: the plan then sizes the volumes. */
             sizing?: components["schemas"]["Sizing"] | null;
-        };
+        } & (unknown & unknown & unknown & unknown & unknown & unknown);
         /**
          * PlatformSuggestion
          * @description One answer the pastes point to, ready to apply to the platform: a wizard field and value.
@@ -2070,7 +2311,7 @@ export interface components {
             decision: "approve" | "request_changes" | "comment";
             /**
              * Item Rule
-             * @description Comment on one plan item: the id of the rule behind it. Comments and change requests only: an approval is always of the whole revision.
+             * @description Comment on one plan item: the id of the rule behind it, which must be in the revision's plan. Comments and change requests only: an approval is always of the whole revision.
              */
             item_rule?: string | null;
             /** Reviewer */
@@ -2523,6 +2764,24 @@ export interface components {
             /** Value */
             value: string;
         };
+        /** SeverityCounts */
+        SeverityCounts: {
+            /**
+             * Error
+             * @default 0
+             */
+            error: number;
+            /**
+             * Info
+             * @default 0
+             */
+            info: number;
+            /**
+             * Warning
+             * @default 0
+             */
+            warning: number;
+        };
         /**
          * Sizing
          * @description Optional capacity inputs. Each volume gets a size only when the inputs for its files are
@@ -2654,7 +2913,7 @@ export interface components {
         StoragePath: {
             /**
              * Filer Address
-             * @description Filer (LIF) address on this path, e.g. `192.168.10.21`.
+             * @description Filer (LIF) address on this path, e.g. `192.168.10.21`; not 0.0.0.0, loopback or multicast.
              */
             filer_address?: string | null;
             /**
@@ -2664,7 +2923,7 @@ export interface components {
             filer_interface?: string | null;
             /**
              * Host Address
-             * @description Host address on this path with its prefix length, e.g. `192.168.10.11/24`.
+             * @description Host address on this path with its prefix length, e.g. `192.168.10.11/24`; not the network's network or broadcast address, not 0.0.0.0, loopback or multicast.
              */
             host_address?: string | null;
             /**
@@ -2826,7 +3085,7 @@ export interface components {
             label: string;
             /**
              * Patch
-             * @description Answers to change, merged into the base platform (same shape, any subset).
+             * @description Answers to change, merged into the base platform (same shape, any subset): the merged platform must be a valid platform, errors name `body.variants.N.patch.<field>`.
              */
             patch?: {
                 [key: string]: unknown;
@@ -2886,15 +3145,26 @@ export interface operations {
                     "application/json": components["schemas"]["AuditReport"];
                 };
             };
-            /** @description The body is larger than the limit. */
+            /** @description The body is larger than the limit, or checking it needs more memory than an audit may use. */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
             };
-            /** @description Bad platform or unknown file kind; `detail` names the field */
+            /** @description Bad platform, unknown file kind, a paste nothing recognises, or pastes that take longer than the time limit to check; `detail` names the field. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Every audit worker is busy; `Retry-After` says when to retry. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2949,14 +3219,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
             };
             /** @description Bad input; `detail` names the field */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
             };
             /** @description Too many writes from this address; `Retry-After` says when to retry */
             429: {
@@ -2994,14 +3268,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
             };
             /** @description Bad input; `detail` names the field */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
             };
             /** @description Too many writes from this address; `Retry-After` says when to retry */
             429: {
@@ -3052,7 +3330,12 @@ export interface operations {
     };
     read_as_built_api_v1_designs__design_id__as_built_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many to answer, at most 100. */
+                limit?: number;
+                /** @description Only records older than this id: the `next` of the page before. */
+                before?: number | null;
+            };
             header?: never;
             path: {
                 design_id: string;
@@ -3067,7 +3350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AsBuiltOut"][];
+                    "application/json": components["schemas"]["AsBuiltPage"];
                 };
             };
             /** @description No design (or revision) with this id */
@@ -3133,14 +3416,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
             };
             /** @description Bad input; `detail` names the field */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
             };
             /** @description Too many writes from this address; `Retry-After` says when to retry */
             429: {
@@ -3151,9 +3438,54 @@ export interface operations {
             };
         };
     };
-    read_design_audits_api_v1_designs__design_id__audits_get: {
+    read_one_as_built_api_v1_designs__design_id__as_built__check_id__get: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                design_id: string;
+                /** @description The check's id. */
+                check_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsBuiltOut"];
+                };
+            };
+            /** @description No design with this id, or the design keeps no record with that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    read_design_audits_api_v1_designs__design_id__audits_get: {
+        parameters: {
+            query?: {
+                /** @description How many to answer, at most 100. */
+                limit?: number;
+                /** @description Only records older than this id: the `next` of the page before. */
+                before?: number | null;
+            };
             header?: never;
             path: {
                 design_id: string;
@@ -3168,7 +3500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DesignAuditOut"][];
+                    "application/json": components["schemas"]["DesignAuditPage"];
                 };
             };
             /** @description No design (or revision) with this id */
@@ -3212,7 +3544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DesignAuditOut"];
+                    "application/json": components["schemas"]["DesignAuditDetail"];
                 };
             };
             /** @description Missing or wrong token; nothing was written */
@@ -3234,14 +3566,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
             };
             /** @description Bad input; `detail` names the field */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
             };
             /** @description Too many writes from this address; `Retry-After` says when to retry */
             429: {
@@ -3249,6 +3585,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    read_design_audit_api_v1_designs__design_id__audits__audit_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                design_id: string;
+                /** @description The audit's id. */
+                audit_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignAuditDetail"];
+                };
+            };
+            /** @description No design with this id, or the design keeps no record with that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
             };
         };
     };
@@ -3423,14 +3799,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
             };
             /** @description Bad input; `detail` names the field */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
             };
             /** @description Too many writes from this address; `Retry-After` says when to retry */
             429: {
@@ -3493,14 +3873,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
             };
             /** @description Bad input; `detail` names the field */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
             };
             /** @description Too many writes from this address; `Retry-After` says when to retry */
             429: {
@@ -3796,14 +4180,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
             };
             /** @description The body is not a well-formed platform; `detail` names each field. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
             };
         };
     };
@@ -3834,14 +4222,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
             };
             /** @description The body is not a well-formed platform; `detail` names each field. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
             };
         };
     };
@@ -3872,14 +4264,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
             };
             /** @description The body is not a well-formed platform; `detail` names each field. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
             };
         };
     };
@@ -3914,14 +4310,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
             };
             /** @description The body is not a well-formed platform; `detail` names each field. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
             };
         };
     };
@@ -3952,14 +4352,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
             };
             /** @description The base or a variant is not a well-formed platform; `detail` names the field, e.g. body.variants.0.patch.network.nic_gbps. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
             };
         };
     };

@@ -16,20 +16,14 @@ from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from nasplan.api.deps import KbDep, SessionDep, session_scope
-from nasplan.api.routes.audits import unrecognised_422
+from nasplan.api.routes import design_records
 from nasplan.api.routes.bundles import RunbookFormat
-from nasplan.audit.compare import AuditReport
-from nasplan.audit.pastes import Unrecognised
-from nasplan.data.models import AsBuiltRow, DesignAuditRow, DesignRow, ReviewRow, RevisionRow
+from nasplan.api.routes.design_answers import INPUT, NOT_FOUND, TOKEN, Responses
+from nasplan.data.models import DesignRow, ReviewRow, RevisionRow
 from nasplan.designs import files, service
-from nasplan.designs.as_built import AsBuiltResult
 from nasplan.designs.schemas import (
     MAX_REVISION,
     ApprovalOut,
-    AsBuiltCreate,
-    AsBuiltOut,
-    DesignAuditCreate,
-    DesignAuditOut,
     DesignCreate,
     DesignCreated,
     DesignExport,
@@ -47,14 +41,6 @@ from nasplan.renderers.plan_view import PlanView
 
 router = APIRouter(prefix="/designs", tags=["designs"])
 
-Responses = dict[int | str, dict[str, Any]]
-_NOT_FOUND: Responses = {404: {"description": "No design (or revision) with this id"}}
-_TOKEN: Responses = {403: {"description": "Missing or wrong token; nothing was written"}}
-_INPUT: Responses = {
-    422: {"description": "Bad input; `detail` names the field"},
-    413: {"description": "The body is larger than the limit"},
-    429: {"description": "Too many writes from this address; `Retry-After` says when to retry"},
-}
 RevisionPath = Annotated[int, Path(ge=1, le=MAX_REVISION, description="Revision number.")]
 
 
@@ -62,10 +48,15 @@ def _permalink(design_id: str) -> str:
     return f"/d/{design_id}"
 
 
-def request_base(request: Request) -> str | None:
-    """The permalink base for files made now: the configured public URL or this request's."""
+def saved_link_base(request: Request) -> str | None:
+    """The permalink base kept by a revision this request saves (nasplan.designs.files.link_base):
+    asked only when saving, never when a revision's files are rendered."""
+    settings = request.app.state.settings
     return files.link_base(
-        request.app.state.settings.public_url, request.url.scheme, request.headers.get("host")
+        settings.public_url,
+        request.url.scheme,
+        request.headers.get("host"),
+        files.allowed_hosts(settings.allowed_hosts),
     )
 
 
@@ -153,20 +144,20 @@ def _created(design: DesignRow, revision: int, tokens: service.Tokens) -> Design
     )
 
 
-@router.post("", status_code=201, response_model=DesignCreated, responses=_INPUT)
+@router.post("", status_code=201, response_model=DesignCreated, responses=INPUT)
 def create_design(
     kb: KbDep, session: SessionDep, body: DesignCreate, request: Request
 ) -> DesignCreated:
     """Save a design. The id is the permalink; the two tokens are shown only in this answer.
     A plan with `error` findings is saved only with `acknowledge_errors: true`."""
-    saving = service.Saving(request_base(request), body.acknowledge_errors)
+    saving = service.Saving(saved_link_base(request), body.acknowledge_errors)
     design, revision, tokens = service.create_design(
         session, kb, body.name, body.platform, dt.date.today(), saving
     )
     return _created(design, revision.number, tokens)
 
 
-@router.get("/{design_id}", response_model=DesignOut, responses=_NOT_FOUND)
+@router.get("/{design_id}", response_model=DesignOut, responses=NOT_FOUND)
 async def read_design(design_id: str, request: Request) -> Response:
     """The design, its latest revision with its plan, and its review state."""
     # The most read page of a team's server: all of its database work in one trip to the thread
@@ -237,7 +228,7 @@ def _design_body(design_id: str, session: Session) -> str:
     return f'{envelope[:-1]},"latest":{latest_text}}}'
 
 
-@router.get("/{design_id}/revisions/{number}", response_model=RevisionOut, responses=_NOT_FOUND)
+@router.get("/{design_id}/revisions/{number}", response_model=RevisionOut, responses=NOT_FOUND)
 def read_revision(design_id: str, number: RevisionPath, session: SessionDep) -> Response:
     """One revision exactly as saved: its plan and knowledge-base release never change."""
     revision = service.get_revision(session, design_id, number)
@@ -250,9 +241,9 @@ def read_revision(design_id: str, number: RevisionPath, session: SessionDep) -> 
     status_code=201,
     response_model=RevisionOut,
     responses={
-        **_NOT_FOUND,
-        **_TOKEN,
-        **_INPUT,
+        **NOT_FOUND,
+        **TOKEN,
+        **INPUT,
         409: {"description": "base_revision is not the latest; `latest_revision` says which is"},
     },
 )
@@ -275,7 +266,7 @@ def create_revision(
         body.base_revision,
         body.name,
         dt.date.today(),
-        service.Saving(request_base(request), body.acknowledge_errors),
+        service.Saving(saved_link_base(request), body.acknowledge_errors),
     )
     return _json(_with_plan(_revision_body(revision, []), revision.plan_json), 201)
 
@@ -285,9 +276,9 @@ def create_revision(
     status_code=201,
     response_model=ReviewOut,
     responses={
-        **_NOT_FOUND,
-        **_TOKEN,
-        **_INPUT,
+        **NOT_FOUND,
+        **TOKEN,
+        **INPUT,
         409: {
             "description": "The revision is already approved (approvals are final), or its "
             "bundle is not the `bundle_sha256` you reviewed"
@@ -298,7 +289,6 @@ def create_review(
     design_id: str,
     session: SessionDep,
     body: ReviewCreate,
-    request: Request,
     x_review_token: Annotated[str | None, Header()] = None,
 ) -> ReviewOut:
     """Approve, request changes or comment on a revision, or comment on one item of its plan.
@@ -306,11 +296,11 @@ def create_review(
     An approval is of the whole revision: it records the digest of the revision's bundle and
     freezes it (later downloads return the approved bytes). A plan with `error` findings is
     approved only with `acknowledge_errors: true`."""
-    row = service.add_review(session, design_id, x_review_token, body, request_base(request))
+    row = service.add_review(session, design_id, x_review_token, body)
     return _review_out(row, body.revision)
 
 
-@router.get("/{design_id}/diff", response_model=RevisionDiff, responses=_NOT_FOUND)
+@router.get("/{design_id}/diff", response_model=RevisionDiff, responses=NOT_FOUND)
 def read_diff(
     design_id: str,
     session: SessionDep,
@@ -325,7 +315,7 @@ def read_diff(
     )
 
 
-@router.get("/{design_id}/drift", response_model=Drift, responses=_NOT_FOUND)
+@router.get("/{design_id}/drift", response_model=Drift, responses=NOT_FOUND)
 def read_drift(design_id: str, kb: KbDep, session: SessionDep) -> Drift:
     """What would change if the latest revision were planned with today's knowledge base."""
     result = service.drift(session, kb, design_id, dt.date.today())
@@ -341,15 +331,13 @@ def read_drift(design_id: str, kb: KbDep, session: SessionDep) -> Drift:
 
 
 _FILES: Responses = {
-    **_NOT_FOUND,
+    **NOT_FOUND,
     200: {"content": {"application/zip": {}}, "description": "The zip."},
 }
 
 
 @router.get("/{design_id}/revisions/{number}/bundle", response_class=Response, responses=_FILES)
-def read_bundle(
-    design_id: str, number: RevisionPath, session: SessionDep, request: Request
-) -> Response:
+def read_bundle(design_id: str, number: RevisionPath, session: SessionDep) -> Response:
     """The config bundle of a saved revision, stamped with its design, revision and permalink.
     Once the revision is approved, exactly the bytes that were approved."""
     revision = service.get_revision(session, design_id, number)
@@ -357,7 +345,7 @@ def read_bundle(
     if stored is not None:
         content, filename, digest = stored.zip, files.zip_filename(stored.zip), stored.digest
     else:
-        rendered = files.render_revision_bundle(design_id, revision, request_base(request), None)
+        rendered = files.render_revision_bundle(design_id, revision, None)
         content, filename, digest = rendered.zip, rendered.filename, rendered.digest
     return Response(
         content=content,
@@ -373,7 +361,7 @@ def read_bundle(
     "/{design_id}/revisions/{number}/runbook",
     response_class=Response,
     responses={
-        **_NOT_FOUND,
+        **NOT_FOUND,
         200: {"content": {"text/markdown": {}, "text/html": {}}, "description": "The runbook."},
     },
 )
@@ -381,7 +369,6 @@ def read_runbook(
     design_id: str,
     number: RevisionPath,
     session: SessionDep,
-    request: Request,
     format: Annotated[
         RunbookFormat, Query(description="md, or html for the printable page")
     ] = "md",
@@ -399,7 +386,7 @@ def read_runbook(
         )
         text = files.read_from_zip(stored.zip, path)
     else:
-        rendered = files.render_revision_bundle(design_id, revision, request_base(request), None)
+        rendered = files.render_revision_bundle(design_id, revision, None)
         stamp = files.review_stamp(number, rendered.digest, None)
         text = rendered.files[path]
     media = "text/html" if format == "html" else "text/markdown"
@@ -408,86 +395,13 @@ def read_runbook(
     )
 
 
-def _as_built_out(row: AsBuiltRow, number: int) -> AsBuiltOut:
-    result = AsBuiltResult.model_validate_json(row.result_json)
-    return AsBuiltOut(
-        **result.model_dump(), id=row.id, revision=number, created_at=service.as_utc(row.created_at)
-    )
-
-
-@router.post(
-    "/{design_id}/as-built",
-    status_code=201,
-    response_model=AsBuiltOut,
-    responses={**_NOT_FOUND, **_TOKEN, **_INPUT},
-)
-def create_as_built(
-    design_id: str,
-    session: SessionDep,
-    body: AsBuiltCreate,
-    x_edit_token: Annotated[str | None, Header()] = None,
-) -> AsBuiltOut:
-    """Record what a host's verify report found against a revision: each planned item
-    verified, differs or not checked. Needs the edit token (the team that builds the system)."""
-    row, _ = service.record_as_built(session, design_id, x_edit_token, body.revision, body.report)
-    return _as_built_out(row, body.revision)
-
-
-@router.get("/{design_id}/as-built", response_model=list[AsBuiltOut], responses=_NOT_FOUND)
-def read_as_built(design_id: str, session: SessionDep) -> list[AsBuiltOut]:
-    """The design's as-built checks, newest first."""
-    return [
-        _as_built_out(row, number) for number, row in service.as_built_checks(session, design_id)
-    ]
-
-
-def _audit_out(row: DesignAuditRow, number: int) -> DesignAuditOut:
-    return DesignAuditOut(
-        id=row.id,
-        revision=number,
-        created_at=service.as_utc(row.created_at),
-        label=row.label,
-        report=AuditReport.model_validate_json(row.report_json),
-    )
-
-
-@router.post(
-    "/{design_id}/audits",
-    status_code=201,
-    response_model=DesignAuditOut,
-    responses={**_NOT_FOUND, **_TOKEN, **_INPUT},
-)
-def create_design_audit(
-    design_id: str,
-    session: SessionDep,
-    kb: KbDep,
-    body: DesignAuditCreate,
-    x_edit_token: Annotated[str | None, Header()] = None,
-) -> DesignAuditOut | JSONResponse:
-    """Audit what runs today against a revision (its platform and advice date) and keep the
-    report on the design as its "before". Needs the edit token."""
-    try:
-        row, _ = service.record_before_audit(
-            session, kb, design_id, x_edit_token, body.revision, body.label, body
-        )
-    except Unrecognised as exc:
-        return unrecognised_422(exc)
-    return _audit_out(row, body.revision)
-
-
-@router.get("/{design_id}/audits", response_model=list[DesignAuditOut], responses=_NOT_FOUND)
-def read_design_audits(design_id: str, session: SessionDep) -> list[DesignAuditOut]:
-    """The audits kept on the design, newest first."""
-    return [_audit_out(row, number) for number, row in service.before_audits(session, design_id)]
-
-
-@router.get("/{design_id}/export", response_model=DesignExport, responses=_NOT_FOUND)
+@router.get("/{design_id}/export", response_model=DesignExport, responses=NOT_FOUND)
 def export_design(design_id: str, session: SessionDep) -> DesignExport:
     """The whole design as one JSON document (no tokens), for backup or another site."""
     return service.export_design(session, design_id)
 
 
-@router.post("/import", status_code=201, response_model=DesignCreated, responses=_INPUT)
+@router.post("/import", status_code=201, response_model=DesignCreated, responses=INPUT)
 def import_design(
     kb: KbDep, session: SessionDep, document: DesignExport, request: Request
 ) -> DesignCreated:
@@ -498,6 +412,9 @@ def import_design(
     only), and imported reviews are history marked "imported, not verified" — the design is
     not approved here until a reviewer here approves it."""
     design, tokens = service.import_design(
-        session, kb, document, dt.date.today(), request_base(request)
+        session, kb, document, dt.date.today(), saved_link_base(request)
     )
     return _created(design, len(document.revisions), tokens)
+
+
+router.include_router(design_records.router)

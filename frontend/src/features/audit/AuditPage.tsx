@@ -24,6 +24,7 @@ import {
   auditBody,
   byFile,
   counts,
+  omissions,
   toMarkdown,
 } from "./model";
 
@@ -67,6 +68,11 @@ function Report({
           Knowledge base {report.kb_version}, advice as of {report.as_of}. The score is the share of the checked lines
           and values with no error or warning.
         </p>
+        {omissions(report).map((note) => (
+          <p key={note} className="mt-1 text-sm text-amber-900" data-testid="audit-omitted">
+            {note}
+          </p>
+        ))}
         <div className="mt-3 flex flex-wrap gap-2 print:hidden">
           <button type="button" className={BUTTON} onClick={() => downloadText("nasplan-audit.md", toMarkdown(report), "text/markdown")}>
             Export Markdown

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DRAFT, toPlatform } from "../../lib/draft";
 import type { Catalog } from "../../api/client";
-import { type AuditReport, applySuggestion, auditBody, byFile, counts, toMarkdown } from "./model";
+import { type AuditReport, applySuggestion, auditBody, byFile, counts, omissions, toMarkdown } from "./model";
 
 const REPORT: AuditReport = {
   kb_version: "2026.12.1",
@@ -17,6 +17,8 @@ const REPORT: AuditReport = {
   not_checked: ["/u04/oraarch (archive): no pasted line carries these files"],
   score: 33,
   corrected: {},
+  findings_omitted: 0,
+  assignments_omitted: 0,
 };
 
 describe("audit model", () => {
@@ -25,6 +27,22 @@ describe("audit model", () => {
     expect(groups.map(([file]) => file)).toEqual(["fstab", "sysctl"]);
     expect(groups[0]?.[1].map((f) => f.severity)).toEqual(["error", "warning"]);
     expect(counts(REPORT)).toEqual({ error: 1, warning: 1, info: 1 });
+  });
+
+  it("counts what a capped answer leaves out, and says so", () => {
+    const capped: AuditReport = {
+      ...REPORT,
+      severity_counts: { error: 4, warning: 700 },
+      findings_omitted: 702,
+      corrected_omitted: ["fstab"],
+    };
+    expect(counts(capped)).toEqual({ error: 4, warning: 700, info: 0 });
+    expect(omissions(REPORT)).toEqual([]);
+    const notes = omissions(capped);
+    expect(notes[0]).toContain("Only the first 3 findings are listed");
+    expect(notes[0]).toContain("702 more");
+    expect(notes[1]).toContain("No corrected copy of fstab");
+    expect(toMarkdown(capped)).toContain("> Only the first 3 findings are listed");
   });
 
   it("writes Markdown that a backtick in a fix cannot break", () => {

@@ -66,10 +66,31 @@ export function byFile(report: AuditReport): [string, AuditFinding[]][] {
   return [...groups.entries()];
 }
 
+/** Findings by severity over the whole paste: the server's counts include the findings an answer
+ * leaves out past its cap; older reports without them are counted from their list. */
 export function counts(report: AuditReport): Record<"error" | "warning" | "info", number> {
   const result = { error: 0, warning: 0, info: 0 };
+  if (report.severity_counts && Object.keys(report.severity_counts).length > 0) {
+    return { ...result, ...report.severity_counts };
+  }
   for (const f of report.findings) result[f.severity] += 1;
   return result;
+}
+
+/** What the answer leaves out of a very large paste, in words; empty when nothing is left out. */
+export function omissions(report: AuditReport): string[] {
+  const notes: string[] = [];
+  if (report.findings_omitted > 0) {
+    notes.push(
+      `Only the first ${report.findings.length} findings are listed (the most severe first); ` +
+        `${report.findings_omitted} more are counted above but not shown. Paste fewer lines to see them.`,
+    );
+  }
+  const tooLarge = report.corrected_omitted ?? [];
+  if (tooLarge.length > 0) {
+    notes.push(`No corrected copy of ${tooLarge.join(", ")}: the file is too large to hand back.`);
+  }
+  return notes;
 }
 
 /** The report as Markdown, for a ticket or a chat. */
@@ -89,6 +110,8 @@ export function toMarkdown(report: AuditReport): string {
       if (f.fix) lines.push(`  - use: \`${f.fix.replace(/`/g, "'")}\`${f.applies_with ? ` (needs: ${f.applies_with})` : ""}`);
     }
   }
+  const left = omissions(report);
+  if (left.length > 0) lines.push("", ...left.map((note) => `> ${note}`));
   if (report.not_checked && report.not_checked.length > 0) {
     lines.push("", "## Not checked", "");
     for (const line of report.not_checked) lines.push(`- ${line}`);

@@ -73,6 +73,13 @@ describe("variants", () => {
     const errors = variantErrors(kernel, { label: "", patch: { "network.nic_count": "0" } }, true);
     expect(errors["network.nic_count"]).toMatch(/between 1 and 16/);
   });
+
+  it("refuse labels with control or format characters, as the server does", () => {
+    for (const bad of ["a\u0085b", "a\u202eb", "a\u200bb", "a\u001bb", "a\u2028b"]) {
+      expect(variantErrors(kernel, { label: bad, patch: {} }, true).label).toBe("use one line of ordinary characters");
+    }
+    expect(variantErrors(kernel, { label: "10 → 25 GbE, été", patch: {} }, true).label).toBeUndefined();
+  });
 });
 
 describe("server refusals", () => {

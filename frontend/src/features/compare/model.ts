@@ -216,8 +216,8 @@ export function variantErrors(base: Draft, variant: Variant, filerReleaseRequire
   for (const key of Object.keys(variant.patch)) if (all[key]) errors[key] = all[key];
   const label = variant.label;
   if (label.length > 80) errors.label = "at most 80 characters";
-  // eslint-disable-next-line no-control-regex
-  else if (/[\x00-\x1f\x7f\u2028\u2029]/.test(label)) errors.label = "use one line of ordinary characters";
+  // The server's rule: no control (Cc) or format (Cf) characters, no line or paragraph separator.
+  else if (/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(label)) errors.label = "use one line of ordinary characters";
   return errors;
 }
 

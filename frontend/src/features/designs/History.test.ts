@@ -9,11 +9,11 @@ describe("design history", () => {
         approval: { reviewer: "Ann", approved_at: "2026-11-02T09:00:00Z", bundle_sha256: "x" } },
     ] as unknown as Schemas["RevisionSummary"][];
     const audits = [
-      { id: 1, revision: 1, created_at: "2026-10-30T08:00:00Z", label: "before", report: { score: 40 } },
-    ] as unknown as Schemas["DesignAuditOut"][];
+      { id: 1, revision: 1, created_at: "2026-10-30T08:00:00Z", label: "before", score: 40 },
+    ] as unknown as Schemas["DesignAuditSummary"][];
     const checks = [
       { id: 1, revision: 1, created_at: "2026-11-05T12:00:00Z", host: "db01", counts: { verified: 12, differs: 1 } },
-    ] as unknown as Schemas["AsBuiltOut"][];
+    ] as unknown as Schemas["AsBuiltSummary"][];
     const events = historyEvents(revisions, audits, checks);
     expect(events.map((e) => e.kind)).toEqual(["as built", "approval", "revision", "audit"]);
     expect(events[0]?.text).toBe("db01 checked against revision 1: 12 verified, 1 differ");
@@ -25,8 +25,8 @@ describe("design history", () => {
       { number: 1, name: "d", created_at: "2026-11-24T19:41:05Z", kb_version: "2026.12.1", as_of: "2026-11-24", status: "draft", approval: null },
     ] as unknown as Schemas["RevisionSummary"][];
     const audits = [
-      { id: 1, revision: 1, created_at: "2026-11-24T19:41:05Z", label: "before", report: { score: 33 } },
-    ] as unknown as Schemas["DesignAuditOut"][];
+      { id: 1, revision: 1, created_at: "2026-11-24T19:41:05Z", label: "before", score: 33 },
+    ] as unknown as Schemas["DesignAuditSummary"][];
     expect(historyEvents(revisions, audits, []).map((e) => e.kind)).toEqual(["audit", "revision"]);
   });
 });
