@@ -33,26 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import Report, log, serve
+from nasplan.audit.detect import KINDS
 from nasplan.domain.platform import EXAMPLE_PLATFORM
 
-KINDS = (
-    "fstab",
-    "vfstab",
-    "filesystems",
-    "mount",
-    "init.ora",
-    "spfile",
-    "show_parameter",
-    "oranfstab",
-    "vol_options",
-    "options_nfs",
-    "ontap_fields",
-    "sysctl",
-    "nfso",
-    "etc_system",
-    "ndd",
-    "dnfs_servers",
-)
 HEALTH_EVERY_S = 0.02
 ANSWER_TARGET_S = 1.0
 HEALTH_TARGET_MS = 50.0
