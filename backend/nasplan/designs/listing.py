@@ -15,10 +15,10 @@ from pydantic import BaseModel, Field
 from sqlalchemy import Row, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from nasplan.audit.report import AuditReport
+from nasplan.audit.report import MAX_IGNORED_LISTED, AuditReport
 from nasplan.data.models import AsBuiltRow, DesignAuditRow, RevisionRow
 from nasplan.designs.as_built import AsBuiltResult
-from nasplan.designs.records import MAX_IGNORED_LISTED, AsBuiltFigures, AuditFigures
+from nasplan.designs.records import AsBuiltFigures, AuditFigures
 from nasplan.designs.schemas import AsBuiltOut
 from nasplan.designs.service import DesignNotFound, as_utc, get_design
 

@@ -2,21 +2,19 @@
 its lists show, stored in a column of their own so that a list never reads a report.
 
 A kept audit stores its findings and figures, not an echo of what was pasted: no corrected
-copies of the files (the audit page hands those out when the audit is run) and at most
-``MAX_IGNORED_LISTED`` ignored line numbers per file, with the count of all of them.
+copies of the files (the audit page hands those out when the audit is run). The audit itself
+already bounds the rest (``nasplan.audit.report``: findings, ignored line numbers) and counts
+what it leaves out, so the figures are the report's own.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections import Counter
 
 from pydantic import BaseModel, Field
 
 from nasplan.audit.report import AuditReport
 from nasplan.designs.as_built import AsBuiltResult, Status
-
-MAX_IGNORED_LISTED = 200
 
 
 class SeverityCounts(BaseModel):
@@ -43,36 +41,19 @@ class AsBuiltFigures(BaseModel):
     unreadable_lines: int = Field(description="Report lines that were not PASS, FAIL or CHECK.")
 
 
-def _ignored_count(report: AuditReport) -> dict[str, int]:
-    # The audit may list only the first lines already; its own count then covers the rest.
-    return {
-        kind: report.ignored_count.get(kind, len(lines))
-        for kind, lines in report.ignored_lines.items()
-    }
-
-
 def slim_report(report: AuditReport) -> AuditReport:
     """The report as a design keeps it: without the echo of the pasted files."""
-    return report.model_copy(
-        update={
-            "corrected": {},
-            "ignored_lines": {
-                kind: lines[:MAX_IGNORED_LISTED] for kind, lines in report.ignored_lines.items()
-            },
-            "ignored_count": _ignored_count(report),
-        }
-    )
+    return report.model_copy(update={"corrected": {}})
 
 
 def audit_figures(report: AuditReport) -> AuditFigures:
-    counted = report.severity_counts or Counter(f.severity for f in report.findings)
     return AuditFigures(
         kb_version=report.kb_version,
         as_of=report.as_of,
         score=report.score,
-        severity_counts=SeverityCounts.model_validate(dict(counted)),
+        severity_counts=SeverityCounts.model_validate(report.severity_counts),
         checked=report.checked,
-        ignored_count=_ignored_count(report),
+        ignored_count=report.ignored_count,
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from pydantic import ValidationError
 
 from nasplan.audit.report import MAX_FINDINGS, MAX_IGNORED_LISTED
 from nasplan.audit.request import AuditInputs
+from nasplan.domain.plan import as_one_line
 from nasplan.domain.platform import EXAMPLE_PLATFORM
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.main import create_app
@@ -129,3 +131,20 @@ def test_a_finding_about_a_very_long_line_is_cut_not_a_500(client: TestClient) -
     )
     assert answer.status_code == 200, answer.text
     assert all(len(finding["message"]) <= 2000 for finding in answer.json()["findings"])
+
+
+def _best_seconds(text: str) -> float:
+    times = []
+    for _ in range(3):
+        started = time.perf_counter()
+        as_one_line(text, max_length=10**9)
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+@pytest.mark.parametrize("unit", ["\u202e", "a\u200b", "\x85 ", "plain "])
+def test_showing_refused_characters_takes_time_in_proportion_to_the_text(unit: str) -> None:
+    small, large = _best_seconds(unit * 200_000), _best_seconds(unit * 400_000)
+    if small > 0.02:  # below that, the ratio measures the machine's noise
+        assert large / small < 3.0
+    assert large < 10.0
