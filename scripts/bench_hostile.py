@@ -4,11 +4,11 @@
 For every file kind the audit reads, several hostile generators (long runs of colons, spaces,
 commas, ``=``, quotes and dashes; a wide header over dashes with many one-word rows; many short
 lines) each make a paste of about 1 MB; each is sent alone as ``POST /api/v1/audits`` while a
-second client asks ``GET /api/v1/health`` every 20 ms. Reported per kind, for its slowest
-generator: the audit's answer time and status, and /health's worst and median latency during
-it, beside /health's latency on the idle server (the same run's baseline). Afterwards the
-server's memory (the server process, and its audit workers) beside its memory before the first
-paste.
+second client asks ``GET /api/v1/health`` every 20 ms. Reported per kind, over all its pastes:
+the slowest answer (time, status, generator), /health's worst latency (and the generator) and
+its median latency during them, beside /health's latency on the idle server (the same run's
+baseline). Afterwards the server's memory (the server process, and its audit workers) beside
+its memory before the first paste.
 
 Targets (DEVELOPERS.md / issue 19): every answer within 1 s, /health under 50 ms throughout,
 server memory back within 20% of its baseline.
@@ -181,24 +181,26 @@ def run(report: Report, kinds: list[str], size: int) -> None:
         probe(base, "fstab", "short lines", 1000)
         before_main, before_workers = _rss_mb(pid)
         for kind in kinds:
-            worst: Probe | None = None
+            probes: list[Probe] = []
             for generator in GENERATORS:
                 found = probe(base, kind, generator, size)
                 log(
                     f"hostile {kind:<15} {generator:<20} {found.status} {found.seconds:6.2f} s"
                     f"  health max {max(found.health_ms, default=0):6.1f} ms"
                 )
-                if worst is None or found.seconds > worst.seconds:
-                    worst = found
-            assert worst is not None
-            health_worst = max(worst.health_ms, default=0.0)
-            ok = worst.seconds <= ANSWER_TARGET_S and health_worst < HEALTH_TARGET_MS
+                probes.append(found)
+            slowest = max(probes, key=lambda p: p.seconds)
+            jumpiest = max(probes, key=lambda p: max(p.health_ms, default=0.0))
+            health_worst = max(jumpiest.health_ms, default=0.0)
+            every_probe = [ms for p in probes for ms in p.health_ms]
+            ok = slowest.seconds <= ANSWER_TARGET_S and health_worst < HEALTH_TARGET_MS
             report.add(
-                f"hostile 1 MB {kind} (worst: {worst.generator})",
-                f"{worst.status} in {worst.seconds:.2f} s; health max {health_worst:.1f} ms, "
-                f"median {statistics.median(worst.health_ms or [0.0]):.1f} ms",
+                f"hostile 1 MB {kind} ({len(probes)} pastes)",
+                f"slowest {slowest.status} in {slowest.seconds:.2f} s ({slowest.generator}); "
+                f"health max {health_worst:.1f} ms ({jumpiest.generator}), "
+                f"median {statistics.median(every_probe or [0.0]):.1f} ms",
                 f"idle health max {idle_worst:.1f} ms, median {idle_median:.1f} ms",
-                f"{len(worst.health_ms)} health probes",
+                f"{len(every_probe)} health probes",
                 f"answer <= {ANSWER_TARGET_S:g} s, health < {HEALTH_TARGET_MS:g} ms",
                 ok,
             )

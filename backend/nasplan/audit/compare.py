@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 from nasplan.audit.hints import platform_hints
 from nasplan.audit.outputs import (
@@ -25,6 +25,7 @@ from nasplan.audit.outputs import (
     parse_sysctl,
 )
 from nasplan.audit.parsers import (
+    MAX_LINES,
     MountEntry,
     NfstabServer,
     Parameter,
@@ -124,32 +125,31 @@ def audit(
     auditor = _Auditor(kb, plan, roles or {})
     checked: dict[str, int] = {}
     ignored: dict[str, list[int]] = {}
+    unread: dict[str, int] = {}
     for kind, text in files.items():
+        parsed: Parsed[Any]
         if kind in MOUNT_PARSERS:
-            parsed_mounts = MOUNT_PARSERS[kind](text)
-            auditor.mounts(kind, parsed_mounts.items, runtime=kind == "mount")
-            checked[kind], ignored[kind] = len(parsed_mounts.items), parsed_mounts.ignored
+            parsed = MOUNT_PARSERS[kind](text)
+            auditor.mounts(kind, parsed.items, runtime=kind == "mount")
         elif kind in PARAMETER_KINDS:
             parser, mechanism, form = PARAMETER_KINDS[kind]
             parsed = parser(text)
             auditor.parameters(kind, parsed.items, mechanism, form)
-            checked[kind], ignored[kind] = len(parsed.items), parsed.ignored
         elif kind == "vol_options":
             parsed = parse_vol_options(text)
             auditor.vol_options(parsed.items)
-            checked[kind], ignored[kind] = len(parsed.items), parsed.ignored
         elif kind == "ontap_fields":
-            records = parse_ontap_fields(text)
-            auditor.ontap_fields(records.items)
-            checked[kind], ignored[kind] = len(records.items), records.ignored
+            parsed = parse_ontap_fields(text)
+            auditor.ontap_fields(parsed.items)
         elif kind == "dnfs_servers":
-            servers = parse_dnfs_servers(text)
-            auditor.dnfs_servers(servers.items)
-            checked[kind], ignored[kind] = len(servers.items), servers.ignored
+            parsed = parse_dnfs_servers(text)
+            auditor.dnfs_servers(parsed.items)
         else:
-            parsed_servers = parse_oranfstab(text)
-            auditor.oranfstab(parsed_servers.items)
-            checked[kind], ignored[kind] = len(parsed_servers.items), parsed_servers.ignored
+            parsed = parse_oranfstab(text)
+            auditor.oranfstab(parsed.items)
+        checked[kind], ignored[kind] = len(parsed.items), parsed.ignored
+        if parsed.unread:
+            unread[kind] = parsed.unread
     order = {"error": 0, "warning": 1, "info": 2}
     total = sum(checked.values())
     hints = platform_hints(kb, plan, {str(k): v for k, v in files.items()})
@@ -169,7 +169,14 @@ def audit(
         ignored_count={kind: len(lines) for kind, lines in ignored.items()},
         assignments=auditor.assignments[:MAX_ASSIGNMENTS],
         assignments_omitted=max(0, len(auditor.assignments) - MAX_ASSIGNMENTS),
-        not_checked=auditor.not_checked(set(files)),
+        not_checked=[
+            *(
+                f"{kind}: the {count:,} lines after line {MAX_LINES:,} were not read"
+                for kind, count in unread.items()
+            ),
+            *auditor.not_checked(set(files)),
+        ],
+        unread_lines=unread,
         score=round(100 * max(0, total - len(bad_lines)) / total) if total else None,
         platform_hints=hints.messages,
         platform_suggestions=hints.suggestions,

@@ -21,7 +21,7 @@ from typing import Literal
 
 from packaging.specifiers import SpecifierSet
 
-from nasplan.audit.parsers import Parameter, drop_long_lines
+from nasplan.audit.parsers import Parameter, drop_long_lines, first_lines
 from nasplan.domain.platform import OsName
 from nasplan.knowledge.catalog import OracleCatalog
 from nasplan.knowledge.versions import in_range, oracle_version
@@ -270,8 +270,10 @@ _RULES: tuple[_Rule, ...] = (
 
 
 def detect_kind(text: str) -> DetectedKind | None:
-    """The kind of pasted text (one of ``KINDS``), or None when nothing fits."""
-    normalised, _ = drop_long_lines(text.replace("\r\n", "\n").replace("\r", "\n"))
+    """The kind of pasted text (one of ``KINDS``), or None when nothing fits; judged, as the
+    parsers read it, on its first ``MAX_LINES`` lines."""
+    head, _ = first_lines(text)
+    normalised, _ = drop_long_lines(head.replace("\r\n", "\n").replace("\r", "\n"))
     if not normalised.strip():
         return None
     for kind, confidence, reason, test in _RULES:

@@ -7,10 +7,9 @@ any text. Line numbers count lines as ``str.splitlines`` does (LF, CRLF and CR a
 
 As there, every parser is linear in the size of the paste. A line longer than
 ``MAX_LINE_CHARS`` (also once its tabs are expanded, in column tables) is reported as ignored
-and otherwise read as blank. Column tables have caps of their own: a header of more than
-``MAX_COLUMNS`` columns is not read as one (it and its rows are reported as ignored), and one
-parse reads at most ``MAX_ROWS`` rows (records, for ONTAP lists); the table lines after that
-are reported as ignored. A short row costs what its text does, not what its header does.
+and otherwise read as blank. A header of more than ``MAX_COLUMNS`` columns is not read as one
+(it and its rows are reported as ignored); a table has no more rows than the ``MAX_LINES``
+lines a parse reads. A short row costs what its text does, not what its header does.
 """
 
 from __future__ import annotations
@@ -24,7 +23,6 @@ from itertools import pairwise
 from nasplan.audit.parsers import (
     MAX_COLUMNS,
     MAX_LINE_CHARS,
-    MAX_ROWS,
     Parameter,
     Parsed,
     reads_long_lines_as_blank,
@@ -193,10 +191,7 @@ class _NddState:
     columns: tuple[int, int] | None = None
 
     def add(self, item: Parameter) -> None:
-        if len(self.result.items) < MAX_ROWS:
-            self.result.items.append(item)
-        else:
-            self.result.ignored.append(item.line)
+        self.result.items.append(item)
 
     def flush(self) -> None:
         if self.pending is None:
@@ -250,16 +245,11 @@ def parse_ndd(text: str) -> Parsed[Parameter]:
     * ``ipadm set-prop [-t] -p max_buf=4194304 tcp``;
     * ``ipadm show-prop`` / ``show-ifprop`` tables: the PROPERTY column is the name and the
       CURRENT column the value (a header of more than ``MAX_COLUMNS`` words is ignored).
-
-    At most ``MAX_ROWS`` settings are read; the lines after that are reported as ignored.
     """
     state = _NddState()
     for number, raw in _numbered(text):
         line = raw.strip()
         if not line:
-            continue
-        if len(state.result.items) >= MAX_ROWS:
-            state.result.ignored.append(number)
             continue
         tokens = line.split()
         args = _ndd_args(tokens)
@@ -421,9 +411,7 @@ class _ShowState:
     pending: tuple[int, str] | None = None
 
     def flush(self) -> None:
-        if self.row is not None and len(self.result.items) >= MAX_ROWS:
-            self.result.ignored.append(self.row.line)
-        elif self.row is not None:
+        if self.row is not None:
             width = self.layout.value_width if self.layout and self.row.aligned else None
             value = _join_wrapped(self.row.chunks, width, " ")
             self.result.items.append(Parameter(self.row.line, self.row.name.lower(), value))
@@ -493,7 +481,7 @@ def parse_show_parameter(text: str) -> Parsed[Parameter]:
     spaces (``/u02/a.ctl, /u03/b.ctl``).
 
     A dashes line of more than ``MAX_COLUMNS`` groups gives no columns (and is reported as
-    ignored); at most ``MAX_ROWS`` parameters are read, the lines after them are ignored.
+    ignored).
     """
     state = _ShowState()
     for number, raw in _numbered(textwrap.dedent(text)):
@@ -501,9 +489,7 @@ def parse_show_parameter(text: str) -> Parsed[Parameter]:
         stripped = line.strip()
         if not stripped:
             continue
-        if len(state.result.items) >= MAX_ROWS:
-            state.result.ignored.append(number)
-        elif _SHOW_HEADER.fullmatch(stripped) or _SQL_PROMPT.fullmatch(stripped):
+        if _SHOW_HEADER.fullmatch(stripped) or _SQL_PROMPT.fullmatch(stripped):
             state.flush()
         elif _is_dash_line(line):
             state.flush()
@@ -637,7 +623,9 @@ def parse_spfile_text(text: str) -> Parsed[Parameter]:
         if known is None or item.sid == "*":
             chosen[item.name] = item
     items = sorted(chosen.values(), key=lambda item: item.line)
-    return Parsed([Parameter(i.line, i.name, i.value) for i in items], scoped.ignored)
+    return Parsed(
+        [Parameter(i.line, i.name, i.value) for i in items], scoped.ignored, scoped.unread
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -727,20 +715,15 @@ def parse_dnfs_servers(text: str) -> Parsed[DnfsServer]:
     ``N rows selected.``, ``Elapsed:`` and ``SQL>`` lines are skipped.
 
     A header of more than ``MAX_COLUMNS`` columns (all its pairs together) is not read: its
-    lines and the rows under it are reported as ignored. At most ``MAX_ROWS`` rows are read
-    (a line that fits no row counts as one); the lines after them are reported as ignored.
+    lines and the rows under it are reported as ignored.
     """
     result: Parsed[DnfsServer] = Parsed()
     lines = _table_lines(text, result.ignored)
     noise = [_is_sql_noise(line) for _, line in lines]
     dashes = [_is_dash_line(line) for _, line in lines]
     block: list[_HeaderLine] = []
-    rows = 0
     index = 0
     while index < len(lines):
-        if rows >= MAX_ROWS:
-            result.ignored.extend(number for number, _ in lines[index:])
-            break
         header, after, too_wide = _header_block(lines, index)
         if too_wide:
             result.ignored.extend(number for number, _ in lines[index:after])
@@ -755,7 +738,6 @@ def parse_dnfs_servers(text: str) -> Parsed[DnfsServer]:
             continue
         end = index + len(block)
         usable = bool(block) and end <= len(lines) and not any(noise[index:end] + dashes[index:end])
-        rows += bool(block)
         row = _record(lines[index:end], block) if usable else None
         server = _dnfs_server(number, row) if row is not None else None
         if server is None:
@@ -872,13 +854,8 @@ class _OntapState:
     row: _OntapRow | None = None
     listing: _OntapList | None = None
 
-    def full(self) -> bool:
-        return len(self.result.items) >= MAX_ROWS
-
     def flush(self) -> None:
-        if self.row is not None and self.full():
-            self.result.ignored.append(self.row.line)
-        elif self.row is not None:
+        if self.row is not None:
             keys: dict[str, str] = {}
             fields: dict[str, str] = {}
             in_keys = True
@@ -887,9 +864,7 @@ class _OntapState:
                 value = _join_wrapped(self.row.chunks.get(at, []), span[1] - span[0], "")
                 (keys if in_keys else fields)[name] = value
             self.result.items.append(OntapRecord(self.row.line, keys, fields))
-        if self.listing is not None and self.full():
-            self.result.ignored.append(self.listing.line)
-        elif self.listing is not None:
+        if self.listing is not None:
             self.listing.settle()
             self.result.items.append(OntapRecord(self.listing.line, {}, self.listing.fields))
         self.row = self.listing = None
@@ -955,7 +930,6 @@ def parse_ontap_fields(text: str) -> Parsed[OntapRecord]:
     have empty ``keys`` and the labels, as printed, as field names.
 
     A header of more than ``MAX_COLUMNS`` columns is not read: it and its rows are reported as
-    ignored. At most ``MAX_ROWS`` records are read; the lines after them are reported as
     ignored.
     """
     state = _OntapState()
@@ -963,10 +937,6 @@ def parse_ontap_fields(text: str) -> Parsed[OntapRecord]:
     index = 0
     while index < len(lines):
         number, line = lines[index]
-        if state.full():
-            state.result.ignored.append(number)
-            index += 1
-            continue
         stripped = line.strip()
         header = _ontap_header(line, lines[index + 1][1]) if index + 1 < len(lines) else None
         if header is not None:

@@ -9,8 +9,9 @@ their fields compared as strings, and in the few regular expressions left no qua
 give characters back to be tried again (each is possessive, or followed by something it
 cannot match, or ends the pattern). A line longer than ``MAX_LINE_CHARS`` (trailing whitespace
 aside) is read as if it were blank and reported in ``ignored``: it is never given to a regular
-expression or a column splitter. Column tables have caps of their own (``MAX_COLUMNS``,
-``MAX_ROWS``; see ``nasplan.audit.outputs``).
+expression or a column splitter. Only the first ``MAX_LINES`` lines of a paste are read; the
+number of lines after them is returned as ``unread`` and reported as not checked. Column tables
+have a cap of their own (``MAX_COLUMNS``; see ``nasplan.audit.outputs``).
 """
 
 from __future__ import annotations
@@ -23,12 +24,12 @@ from typing import Generic, TypeVar
 
 # The longest line any parser or detector reads; longer ones are reported as ignored.
 MAX_LINE_CHARS = 4096
+# The most lines read from one paste. Real files are far shorter (a large sysctl -a runs to a few
+# thousand lines); 100,000 short lines would take seconds to audit, so the rest are not read.
+MAX_LINES = 10_000
 # The most columns a table header may have (all its (names, dashes) pairs together); a wider
 # one is not read as a header, and its lines and rows are reported as ignored.
 MAX_COLUMNS = 64
-# The most rows one parse reads from column tables (ONTAP, v$dnfs_servers, show parameter,
-# ndd/ipadm); table lines after that are reported as ignored.
-MAX_ROWS = 10_000
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,8 @@ T = TypeVar("T")
 class Parsed(Generic[T]):
     items: list[T] = field(default_factory=list)
     ignored: list[int] = field(default_factory=list)
+    # Lines after the first MAX_LINES, not read at all.
+    unread: int = 0
 
 
 # What str.splitlines ends a line on ("\r\n" counts once).
@@ -101,15 +104,27 @@ def drop_long_lines(text: str) -> tuple[str, list[int]]:
     return "".join(kept), numbers
 
 
+def first_lines(text: str, limit: int = MAX_LINES) -> tuple[str, int]:
+    """The text's first ``limit`` lines (as ``str.splitlines`` counts them) and how many lines
+    follow them."""
+    if _line_breaks(text) < limit:
+        return text, 0
+    lines = text.splitlines(keepends=True)
+    return "".join(lines[:limit]), max(0, len(lines) - limit)
+
+
 def reads_long_lines_as_blank(parse: Callable[[str], Parsed[T]]) -> Callable[[str], Parsed[T]]:
-    """``parse`` given the text with over-long lines emptied; their numbers join ``ignored``."""
+    """``parse`` given the first ``MAX_LINES`` lines with over-long lines emptied; their numbers
+    join ``ignored``, and the count of lines after the first ``MAX_LINES`` is ``unread``."""
 
     @functools.wraps(parse)
     def screened(text: str) -> Parsed[T]:
-        kept, long_lines = drop_long_lines(text)
+        head, unread = first_lines(text)
+        kept, long_lines = drop_long_lines(head)
         result = parse(kept)
         if long_lines:
             result.ignored = sorted([*result.ignored, *long_lines])
+        result.unread = unread
         return result
 
     return screened

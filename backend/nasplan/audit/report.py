@@ -3,7 +3,8 @@
 An answer is bounded whatever was pasted: at most ``MAX_FINDINGS`` findings (the most severe
 first) and ``MAX_ASSIGNMENTS`` line-to-role assignments, at most ``MAX_IGNORED_LISTED`` ignored
 line numbers per file, and corrected copies only of files up to ``MAX_CORRECTED_CHARS``. What
-was left out is counted, so the summary figures stay true for the whole paste.
+was left out is counted (and lines after the first ``MAX_LINES`` of a paste, which are not
+read), so the summary figures stay true for the whole paste.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from nasplan.audit.hints import PlatformSuggestion
+from nasplan.audit.parsers import MAX_LINES
 from nasplan.domain.plan import Finding
 from nasplan.domain.vocabulary import Role
 
@@ -111,4 +113,9 @@ class AuditReport(BaseModel):
     corrected_omitted: list[str] = Field(
         default_factory=list,
         description="Files too large to hand back corrected (their findings still hold).",
+    )
+    unread_lines: dict[str, int] = Field(
+        default_factory=dict,
+        description=f"Lines not read per file: an audit reads the first {MAX_LINES:,} lines of "
+        "each paste (files listed only when they had more).",
     )

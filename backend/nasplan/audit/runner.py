@@ -14,6 +14,9 @@ the knowledge base when they start.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import gc
 import multiprocessing
 import resource
 import threading
@@ -73,10 +76,38 @@ class _Outcome:
     failure: str | None = None  # anything else, for the log
 
 
+def _return_free_memory() -> None:
+    """Hand the heap's free pages back to the system (glibc keeps them otherwise, so a worker
+    would hold what its largest paste took until it is recycled)."""
+    gc.collect()
+    if _libc is not None:
+        _libc.malloc_trim(0)
+
+
+def _find_libc() -> ctypes.CDLL | None:
+    name = ctypes.util.find_library("c")
+    try:
+        libc = ctypes.CDLL(name) if name else None
+    except OSError:
+        return None
+    return libc if libc is not None and hasattr(libc, "malloc_trim") else None
+
+
+_libc = _find_libc()
+
+
 def _audit_in_worker(inputs: AuditInputs, platform: Platform) -> _Outcome:
     assert _kb is not None, "worker started without a knowledge base"
     try:
-        return _Outcome(report=inputs.run(_kb, platform))
+        return _audit_outcome(_kb, inputs, platform)
+    finally:
+        del inputs
+        _return_free_memory()
+
+
+def _audit_outcome(kb: KnowledgeBase, inputs: AuditInputs, platform: Platform) -> _Outcome:
+    try:
+        return _Outcome(report=inputs.run(kb, platform))
     except Unrecognised as exc:
         return _Outcome(unrecognised=exc.index)
     except CatalogError as exc:

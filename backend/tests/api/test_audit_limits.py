@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
 
+from nasplan.audit.parsers import MAX_LINES
 from nasplan.audit.report import MAX_FINDINGS, MAX_IGNORED_LISTED
 from nasplan.audit.request import AuditInputs
 from nasplan.domain.plan import as_one_line
@@ -54,6 +55,23 @@ def test_the_answer_to_a_large_paste_is_bounded_and_counts_what_it_leaves_out(
     assert report["checked"] == {"fstab": 8000}
     assert report["corrected"] == {}
     assert report["corrected_omitted"] == ["fstab"]
+
+
+def test_lines_after_the_line_cap_are_not_read_and_said_so(client: TestClient) -> None:
+    fstab = "f:/v /u nfs hard 0 0\n" * MAX_LINES + "proc /proc proc defaults 0 0\n" * 30
+    report = client.post(
+        "/api/v1/audits", json={"platform": EXAMPLE_PLATFORM, "files": {"fstab": fstab}}
+    ).json()
+    assert report["checked"] == {"fstab": MAX_LINES}
+    assert report["ignored_count"] == {"fstab": 0}
+    assert report["unread_lines"] == {"fstab": 30}
+    assert f"fstab: the 30 lines after line {MAX_LINES:,} were not read" in report["not_checked"]
+    short = client.post(
+        "/api/v1/audits",
+        json={"platform": EXAMPLE_PLATFORM, "files": {"fstab": NFS_LINE.format(n=1)}},
+    ).json()
+    assert short["unread_lines"] == {}
+    assert not any("were not read" in line for line in short["not_checked"])
 
 
 def test_ignored_lines_are_listed_up_to_a_cap_and_counted_in_full(client: TestClient) -> None:

@@ -44,8 +44,9 @@ from nasplan.audit.outputs import (
 from nasplan.audit.parsers import (
     MAX_COLUMNS,
     MAX_LINE_CHARS,
-    MAX_ROWS,
+    MAX_LINES,
     MountEntry,
+    Parsed,
     drop_long_lines,
     parse_filesystems,
     parse_fstab,
@@ -483,17 +484,44 @@ def _rows(count: int) -> Iterator[str]:
     return (f"svm{i}".ljust(8) + str(i) for i in range(count))
 
 
-def test_rows_after_the_row_cap_are_ignored() -> None:
-    text = "vserver field\n------- -----\n" + "\n".join(_rows(MAX_ROWS + 5)) + "\n"
+def _lines_of(item: object) -> int:
+    line = getattr(item, "line", None)
+    assert isinstance(line, int)
+    return line
+
+
+@pytest.mark.parametrize("name", sorted(set(PARSERS) - {"detect_kind"}))
+def test_lines_after_the_line_cap_are_counted_as_unread_not_read(name: str) -> None:
+    parse = PARSERS[name]
+    text = "a = b\n" * (MAX_LINES - 1) + "a = b\r\n" + "c = d\n" * 7 + "e = f"
+    read = parse(text)
+    assert isinstance(read, Parsed)
+    assert read.unread == 8
+    assert all(_lines_of(item) <= MAX_LINES for item in read.items)
+    assert all(number <= MAX_LINES for number in read.ignored)
+    at_the_cap = parse("a = b\n" * MAX_LINES)
+    assert isinstance(at_the_cap, Parsed)
+    assert at_the_cap.unread == 0
+
+
+def test_the_kind_is_detected_from_the_lines_that_are_read() -> None:
+    fstab = "filer:/vol/d /u02 nfs rw,hard 0 0\n"
+    assert detect_kind(fstab * 3) is not None
+    assert detect_kind("\n" * MAX_LINES + fstab) is None
+
+
+def test_a_table_is_read_up_to_the_line_cap() -> None:
+    text = "vserver field\n------- -----\n" + "\n".join(_rows(MAX_LINES + 5)) + "\n"
     read = parse_ontap_fields(text)
-    assert len(read.items) == MAX_ROWS
-    assert read.ignored == list(range(MAX_ROWS + 3, MAX_ROWS + 8))
+    assert len(read.items) == MAX_LINES - 2
+    assert read.ignored == []
+    assert read.unread == 7
     show = "NAME TYPE VALUE\n---- ---- -----\n" + "".join(
-        f"p{i} string v\n" for i in range(MAX_ROWS + 2)
+        f"p{i} string v\n" for i in range(MAX_LINES + 2)
     )
     read_show = parse_show_parameter(show)
-    assert len(read_show.items) == MAX_ROWS
-    assert read_show.ignored == [MAX_ROWS + 3, MAX_ROWS + 4]
+    assert len(read_show.items) == MAX_LINES - 2
+    assert read_show.unread == 4
 
 
 def test_a_dnfs_row_keeps_the_columns_the_audit_reads() -> None:

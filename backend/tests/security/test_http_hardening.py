@@ -210,6 +210,15 @@ def test_control_characters_are_found_however_written(raw: bytes, loc: list[str 
     assert (raised.value.loc, raised.value.kind) == (loc, "control_character")
 
 
+@pytest.mark.parametrize("code", [c for c in [*range(0x20), 0x7F] if chr(c) not in "\t\n\r"])
+def test_every_forbidden_character_is_found_in_every_escape(code: int) -> None:
+    escaped = json.dumps(chr(code))  # \b, \f or \u00xx: the forms a client sends
+    for raw in {escaped, f'"\\u{code:04x}"', f'"\\u{code:04X}"'}:
+        with pytest.raises(BadBody) as raised:
+            check_json_body(raw.encode())
+        assert raised.value.kind == "control_character", raw
+
+
 def test_escapes_of_allowed_characters_pass() -> None:
     check_json_body(rb'{"text": "tab\t, line\n\r, \\b and \\f are text, \u00e9"}')
 

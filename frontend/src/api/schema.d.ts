@@ -788,6 +788,13 @@ export interface components {
             severity_counts?: {
                 [key: string]: number;
             };
+            /**
+             * Unread Lines
+             * @description Lines not read per file: an audit reads the first 10,000 lines of each paste (files listed only when they had more).
+             */
+            unread_lines?: {
+                [key: string]: number;
+            };
         };
         /** AuditRequest */
         AuditRequest: {
