@@ -15,7 +15,13 @@ import yaml
 
 from nasplan.renderers.common import Facts, comment_block, header_lines, rules_of
 from nasplan.renderers.handover import nodes, oracle_owner_ids
-from nasplan.renderers.host import sysctl_target
+from nasplan.renderers.linux_kernel import (
+    boot_sysctls,
+    modprobe_target,
+    modprobe_text,
+    module_options,
+    sysctl_target,
+)
 from nasplan.renderers.oracle import (
     dnfs_paths,
     oranfstab_body,
@@ -54,9 +60,8 @@ def _sysctl_task(f: Facts, setting: Any) -> dict[str, Any]:
 
 
 def _playbook(f: Facts) -> list[dict[str, Any]]:
-    sysctl = f.settings("sysctl")
-    early = [s for s in sysctl if not s.key.startswith("sunrpc.")]
-    sunrpc = [s for s in sysctl if s.key.startswith("sunrpc.")]
+    early = boot_sysctls(f)
+    options = module_options(f)
     dnfs = oranfstab_planned(f)
     paths = dnfs_paths(f)
     variables: dict[str, Any] = {}
@@ -90,6 +95,22 @@ def _playbook(f: Facts) -> list[dict[str, Any]]:
             }
         )
     tasks += [_sysctl_task(f, s) for s in early]
+    if options:
+        tasks.append(
+            {
+                "name": Unsafe(
+                    f"Module options kept across reboots in {modprobe_target(f)} "
+                    f"({', '.join(dict.fromkeys(r for o in options for r in o.setting.rules))})"
+                ),
+                "ansible.builtin.copy": {
+                    "dest": Unsafe(modprobe_target(f)),
+                    "content": Unsafe(modprobe_text(f, options)),
+                    "owner": "root",
+                    "group": "root",
+                    "mode": "0644",
+                },
+            }
+        )
     for mount in sorted(f.plan.mounts, key=lambda m: m.mount_point):
         tasks.append(
             {
@@ -103,9 +124,21 @@ def _playbook(f: Facts) -> list[dict[str, Any]]:
                 },
             }
         )
-    if sunrpc:
-        # The sunrpc keys exist once the first NFS mount has loaded the module.
-        tasks += [_sysctl_task(f, s) for s in sunrpc]
+    if options:
+        # The sunrpc keys exist once the first NFS mount has loaded the module; the file above
+        # keeps them, so the live value is set without writing a sysctl file.
+        tasks += [
+            {
+                "name": Unsafe(
+                    f"sysctl {o.setting.key} = {o.setting.value} now ({', '.join(o.setting.rules)})"
+                ),
+                "ansible.builtin.command": {
+                    "argv": ["sysctl", "-w", Unsafe(f"{o.setting.key}={o.setting.value}")]
+                },
+                "changed_when": True,
+            }
+            for o in options
+        ]
         tasks.append(
             {
                 "name": "sunrpc slot tables apply to mounts made after they are set",

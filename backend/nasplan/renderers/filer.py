@@ -24,11 +24,14 @@ from nasplan.renderers.handover import (
 from nasplan.renderers.steps import Step
 
 STORAGE = "storage administrator"
+# Export-policy settings with this scope belong to the SVM root volume's policy.
+SVM_ROOT = "SVM root volume"
 EXPORT_NOTE = (
-    "The export gives the database host(s) read-write and root access: root on the host must "
-    "create the Oracle directories and hand them to the Oracle owner after mounting. The "
-    "knowledge base holds no rule on these export options; review them against your security "
-    "policy."
+    "The exports name the database hosts' storage network on each path they mount over (never a "
+    "host name: it resolves to the host's public address, not the storage one) and give it "
+    "read-write and root access: root on the host must create the Oracle directories and hand "
+    "them to the Oracle owner after mounting. The knowledge base holds no rule on these export "
+    "options; review them against your security policy."
 )
 
 
@@ -83,11 +86,11 @@ def _ontap7_steps(f: Facts) -> list[Step]:
         Step(
             phase="filer",
             who=STORAGE,
-            title="Export the volumes to the database host(s)",
+            title="Export the volumes to the database hosts' storage network",
             commands=[f"exportfs -p rw={access},root={access} {v.export}" for v in plan.volumes],
             rules=list(dict.fromkeys(r for v in plan.volumes for r in v.rules)),
-            expect="`exportfs` lists each path with rw= and root= for the host(s); -p also "
-            "writes them to /etc/exports.",
+            expect="`exportfs` lists each path with rw= and root= for the storage network; -p "
+            "also writes them to /etc/exports.",
             requires="online",
             notes=[EXPORT_NOTE],
         )
@@ -187,6 +190,39 @@ def _policy(f: Facts, role: str) -> str:
     return f"{f.db_lower}_binaries" if role == "oracle_home" else f"{f.db_lower}_oracle"
 
 
+def _root_steps(f: Facts) -> list[Step]:
+    """Read-only rules for the hosts' storage networks in the SVM root volume's policy: every
+    mount passes through the root junction."""
+    root = [s for s in f.settings("ontap_export_policy") if s.scope == SVM_ROOT]
+    if not root:
+        return []
+    vserver = svm(f)
+    options = " ".join(f"-{s.key} {s.value}" for s in root)
+    return [
+        Step(
+            phase="filer",
+            who=STORAGE,
+            title="Let the storage networks through the SVM root volume (read only)",
+            commands=[
+                f"vserver export-policy rule create -vserver {vserver} -policyname default "
+                f"-clientmatch {client} -protocol nfs {options}"
+                for client in export_clients(f)
+            ],
+            rules=list(dict.fromkeys(r for s in root for r in s.rules)),
+            expect=f"`vserver export-policy rule show -vserver {vserver} -policyname default` "
+            "lists a read-only rule for each storage network.",
+            requires="online",
+            notes=[
+                "The root volume uses the policy default unless someone changed it: "
+                f"`vserver show -vserver {vserver} -fields rootvolume` names the root volume and "
+                f"`volume show -vserver {vserver} -volume ROOT -fields policy` (ROOT: that name) "
+                "shows its policy; put these rules in that policy if it is another one. Skip a "
+                "network that an existing rule already lets read."
+            ],
+        )
+    ]
+
+
 def _cluster_steps(f: Facts) -> list[Step]:
     plan = f.plan
     vserver = svm(f)
@@ -195,7 +231,10 @@ def _cluster_steps(f: Facts) -> list[Step]:
     mtu = f.settings("ontap_port")
     record = [
         "set -privilege advanced",
-        f"vserver nfs show -vserver {vserver} -fields tcp-max-xfer-size",
+        f"vserver nfs show -vserver {vserver} -fields "
+        + ",".join(
+            dict.fromkeys(s.key for s in f.settings("ontap_nfs_server")) or ["tcp-max-xfer-size"]
+        ),
         "set -privilege admin",
         f"vserver export-policy rule show -vserver {vserver}",
         f"volume show -vserver {vserver} -volume {f.db_lower}_*",
@@ -216,9 +255,12 @@ def _cluster_steps(f: Facts) -> list[Step]:
     binaries: dict[str, dict[str, str]] = defaultdict(dict)
     binary_rules: list[str] = []
     for s in f.settings("ontap_export_policy"):
+        if s.scope == SVM_ROOT:
+            continue
         for volume in s.applies_to:
             binaries[volume][s.key] = s.value
         binary_rules += s.rules
+    steps += _root_steps(f)
     policies: dict[str, list[str]] = {}
     for v in plan.volumes:
         policies.setdefault(_policy(f, v.role), []).append(v.name)
@@ -238,11 +280,11 @@ def _cluster_steps(f: Facts) -> list[Step]:
         Step(
             phase="filer",
             who=STORAGE,
-            title="Export policies for the database host(s)",
+            title="Export policies for the database hosts' storage network",
             commands=commands,
             rules=list(dict.fromkeys(binary_rules)),
             expect=f"`vserver export-policy rule show -vserver {vserver}` lists one rule per "
-            "host in each policy.",
+            "storage network in each policy.",
             requires="remount" if binaries else "online",
             notes=[EXPORT_NOTE]
             + (
@@ -382,6 +424,10 @@ def _cluster_rollback(f: Facts) -> list[Step]:
             requires="remount",
             notes=[
                 f"Replace each {RECORDED_VALUE} with the value in the output saved in phase 1.",
+                "The read-only rules added to the SVM root volume's policy stay: other exports of "
+                "the SVM may need them. To remove one: vserver export-policy rule show -vserver "
+                f"{vserver} -policyname default, then vserver export-policy rule delete -vserver "
+                f"{vserver} -policyname default -ruleindex N (N: its index).",
                 "Never lower tcp-max-xfer-size below the rsize or wsize of a client that is "
                 "still mounted: unmount the hosts first (ONTAP9-TCP-MAX-XFER).",
                 "Volumes and data are never removed by nasplan.",

@@ -10,6 +10,7 @@ import ipaddress
 import re
 from dataclasses import dataclass
 
+from nasplan.domain.plan import dnfs_path_count
 from nasplan.domain.platform import StoragePath
 from nasplan.renderers.common import Facts
 
@@ -33,6 +34,13 @@ _ANSWERS: list[tuple[re.Pattern[str], Answer]] = [
         Answer("broadcast domain of the NFS data ports", "handover.broadcast_domain"),
     ),
     (re.compile(r"<db-host>"), Answer("database host name", "host.hostname")),
+    (
+        re.compile(r"<storage-subnet-(\d+)>"),
+        Answer(
+            "the hosts' storage network on path {n} (a host address with its prefix length)",
+            "handover.paths[{i}].host_address",
+        ),
+    ),
     (re.compile(r"<rac-node-\d+>"), Answer("RAC node host names", "handover.cluster_nodes")),
     (
         re.compile(r"<filer-interface>"),
@@ -102,11 +110,35 @@ def nodes(f: Facts) -> list[str]:
     return [first, *(f"<rac-node-{n}>" for n in range(2, count + 1))]
 
 
+def storage_path_count(f: Facts) -> int:
+    """How many storage paths the hosts mount over: every Direct NFS path oranfstab lists;
+    kernel NFS mounts the filer's first address only."""
+    if not f.dnfs:
+        return 1
+    return dnfs_path_count(f.plan.platform.network.nic_count, f.settings("dnfs"))
+
+
 def export_clients(f: Facts) -> list[str]:
-    """Who the exports name: the client subnet when given (one rule for every node), else the
-    hosts one by one."""
-    subnet = f.handover.client_subnet
-    return [subnet] if subnet else nodes(f)
+    """Who the exports name: the hosts' storage network on every path they mount over, never a
+    host name (it resolves to the public address, not the storage one, so the filer would
+    refuse the mount). A path's network comes from its host address; ``client_subnet`` stands
+    for every path network it contains (and for the first path when that has no address); a
+    path with neither is the placeholder <storage-subnet-N>."""
+    given = f.handover.client_subnet
+    wide = ipaddress.IPv4Network(given) if given else None
+    clients: list[str] = []
+    for number in range(1, storage_path_count(f) + 1):
+        address = _path(f, number - 1).host_address
+        if address is not None:
+            network = ipaddress.IPv4Interface(address).network
+            client = str(wide) if wide and network.subnet_of(wide) else str(network)
+        elif wide is not None and number == 1:
+            client = str(wide)
+        else:
+            client = f"<storage-subnet-{number}>"
+        if client not in clients:
+            clients.append(client)
+    return clients
 
 
 def dnfs_local(f: Facts, number: int) -> str:

@@ -16,10 +16,17 @@ from nasplan.renderers.common import (
     Facts,
     cite,
     header,
-    linux_reads_sysctl_d,
     q,
     render_template,
     rules_of,
+)
+from nasplan.renderers.linux_kernel import (
+    boot_sysctls,
+    linux_sysctls,
+    modprobe_target,
+    modprobe_text,
+    module_options,
+    sysctl_target,
 )
 from nasplan.renderers.mount_table import TABLE_PATHS, entry_text
 
@@ -42,6 +49,7 @@ IS_MOUNTED = {
 }
 
 SOLARIS_RC_DIR = "/etc/init.d"
+MODPROBE_BUNDLE_FILE = "host/modprobe-options.conf"
 SOLARIS_RC_LINK_DIR = "/etc/rc2.d"
 
 
@@ -152,12 +160,6 @@ def _sysctl_lines(f: Facts, settings: list[Setting]) -> list[str]:
     return lines
 
 
-def sysctl_target(f: Facts) -> str:
-    if linux_reads_sysctl_d(f.plan):
-        return f"/etc/sysctl.d/90-nasplan-{f.db_lower}.conf"
-    return "/etc/sysctl.conf"
-
-
 @dataclass
 class _Tool:
     name: str
@@ -168,7 +170,9 @@ def _tuning_files(f: Facts) -> dict[str, str]:
     files: dict[str, str] = {}
     etc_system = f.settings("etc_system") if f.os == "solaris" else []
     ndd = _ordered_ndd(f.settings("ndd")) if f.os == "solaris" else []
-    sysctl = f.settings("sysctl") if f.os == "linux" else []
+    sysctl = linux_sysctls(f)
+    boot = boot_sysctls(f)
+    options = module_options(f)
     aix_tools = (
         [_Tool(name, f.settings(name)) for name in ("nfso", "no") if f.settings(name)]
         if f.os == "aix"
@@ -190,6 +194,9 @@ def _tuning_files(f: Facts) -> dict[str, str]:
         "rc_link": "",
         "rc_text": "",
         "rc_name": "",
+        "sysctl_file": bool(boot),
+        "modprobe_path": modprobe_target(f) if options else "",
+        "modprobe_text": modprobe_text(f, options).rstrip("\n") if options else "",
         "sysctl_d": False,
         "sysctl_path": "",
         "sysctl_text": "",
@@ -222,24 +229,20 @@ def _tuning_files(f: Facts) -> dict[str, str]:
             rc_text=rc.rstrip("\n"),
             rc_name=name,
         )
-    if sysctl:
+    if options:
+        files[MODPROBE_BUNDLE_FILE] = modprobe_text(f, options)
+    if boot:
         target = sysctl_target(f)
         sysctl_d = target.startswith("/etc/sysctl.d/")
         name = target.rsplit("/", 1)[1] if sysctl_d else "sysctl.conf.add"
-        body = _sysctl_lines(f, sysctl)
-        if any(s.key.startswith("sunrpc.") for s in sysctl):
-            body = [
-                "# sunrpc.* keys exist once the sunrpc module is loaded; verify/verify_host.sh",
-                "# checks the live values after the NFS file systems are mounted.",
-                *body,
-            ]
+        body = _sysctl_lines(f, boot)
         title = (
             f"Kernel settings for {target}: host/tuning.sh installs it."
             if sysctl_d
             else f"Lines for {target} (this release reads no /etc/sysctl.d): host/tuning.sh "
             "adds them."
         )
-        head = header(f, title, rules_of(sysctl))
+        head = header(f, title, rules_of(boot))
         if sysctl_d:
             text = head + "\n" + "\n".join(body) + "\n"
             context["sysctl_text"] = text.rstrip("\n")

@@ -12,6 +12,12 @@ from nasplan.renderers.common import (
     render_template,
 )
 from nasplan.renderers.filer import commands_text, filer_rollback_steps
+from nasplan.renderers.linux_kernel import (
+    boot_sysctls,
+    modprobe_target,
+    module_options,
+    sysctl_target,
+)
 from nasplan.renderers.mount_table import TABLE_PATHS
 from nasplan.renderers.oracle import (
     alter_system,
@@ -66,7 +72,9 @@ def _host(f: Facts) -> str:
         rc_link=f"{host_files.SOLARIS_RC_LINK_DIR}/S70{name}",
         sysctl=bool(f.settings("sysctl")) and f.os == "linux",
         sysctl_d=f.os == "linux" and linux_reads_sysctl_d(f.plan),
-        sysctl_path=host_files.sysctl_target(f) if f.os == "linux" else "",
+        sysctl_path=sysctl_target(f) if f.os == "linux" else "",
+        sysctl_file=bool(boot_sysctls(f)),
+        modprobe_path=modprobe_target(f) if module_options(f) else "",
         aix_tools=[t for t in ("nfso", "no") if f.os == "aix" and f.settings(t)],
         kctune=f.os == "hpux" and bool(f.settings("kctune")),
         hpux_ndd=f.os == "hpux" and bool(f.settings("hpux_ndd")),

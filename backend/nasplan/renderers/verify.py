@@ -7,7 +7,13 @@ from dataclasses import dataclass, field
 from nasplan.domain.plan import Check, Mount
 from nasplan.renderers.common import Facts, cite, header, q, render_template, rules_of
 from nasplan.renderers.filer import STORAGE, filer_steps
-from nasplan.renderers.host import mtu_plans, sysctl_target
+from nasplan.renderers.host import mtu_plans
+from nasplan.renderers.linux_kernel import (
+    boot_sysctls,
+    modprobe_target,
+    module_options,
+    sysctl_target,
+)
 from nasplan.renderers.mount_table import TABLE_PATHS
 from nasplan.renderers.oracle import dnfs_enabled, init_params, parameter_name
 
@@ -118,10 +124,11 @@ def _files(f: Facts) -> list[_FileLine]:
             items.append(_FileLine("/etc/system", f"set {s.key}={s.value}", s.rules))
         for s in f.settings("driver_conf"):
             items.append(_FileLine(s.scope or "", f"{s.key}={s.value};", s.rules))
-    if f.os == "linux" and f.settings("sysctl"):
-        target = sysctl_target(f)
-        for s in f.settings("sysctl"):
-            items.append(_FileLine(target, f"{s.key} = {s.value}", s.rules))
+    target = sysctl_target(f)
+    for s in boot_sysctls(f):
+        items.append(_FileLine(target, f"{s.key} = {s.value}", s.rules))
+    for option in module_options(f):
+        items.append(_FileLine(modprobe_target(f), option.line, option.setting.rules))
     return items
 
 

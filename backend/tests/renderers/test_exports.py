@@ -1,0 +1,109 @@
+"""Exports name the hosts' storage networks on every path they mount over, never a host name.
+
+A host name resolves to the host's public address, while the mount leaves from its storage
+address: an export to ``db01`` refuses every mount over the storage network (issue 20).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from nasplan.domain.platform import Platform
+from nasplan.engine.planner import make_plan
+from nasplan.knowledge.base import KnowledgeBase
+from nasplan.knowledge.merge import deep_merge
+from nasplan.renderers.bundle import render_bundle_files
+from nasplan.renderers.handover import answer_for
+from tests.renderers.matrix import AS_OF
+
+
+def _files(kb: KnowledgeBase, preset: str, patch: dict[str, Any] | None = None) -> dict[str, str]:
+    data = deep_merge(kb.presets[preset].platform, patch or {})
+    platform = Platform.model_validate({**data, "as_of": AS_OF.isoformat()})
+    return render_bundle_files(make_plan(kb, platform))
+
+
+def _paths(count: int) -> list[dict[str, str]]:
+    return [
+        {"host_address": f"192.168.{10 + n}.11/24", "filer_address": f"192.168.{10 + n}.21"}
+        for n in range(count)
+    ]
+
+
+def _clientmatches(commands: str, policy: str) -> list[str]:
+    return re.findall(rf"-policyname {policy} -clientmatch (\S+) ", commands)
+
+
+def test_direct_nfs_over_four_paths_exports_to_every_path_network(kb: KnowledgeBase) -> None:
+    patch = {"network": {"nic_count": 4}, "handover": {"paths": _paths(4)}}
+    commands = _files(kb, "current-rac", patch)["filer/commands.txt"]
+    networks = [f"192.168.{10 + n}.0/24" for n in range(4)]
+    assert _clientmatches(commands, "racdb_oracle") == networks
+    assert _clientmatches(commands, "racdb_binaries") == networks
+
+
+def test_without_answers_exports_name_a_storage_network_placeholder_per_path(
+    kb: KnowledgeBase,
+) -> None:
+    files = _files(kb, "current-rac")
+    commands = files["filer/commands.txt"]
+    assert _clientmatches(commands, "racdb_oracle") == ["<storage-subnet-1>", "<storage-subnet-2>"]
+    assert "-clientmatch rac01" not in commands
+    assert "<rac-node-" not in commands
+    answer = answer_for("<storage-subnet-2>")
+    assert answer is not None and answer.field == "handover.paths[1].host_address"
+    assert "<storage-subnet-2>" in files["RUNBOOK.md"]
+
+
+def test_the_client_subnet_covers_the_paths_inside_it(kb: KnowledgeBase) -> None:
+    patch = {
+        "network": {"nic_count": 2},
+        "handover": {"client_subnet": "192.168.0.0/16", "paths": _paths(2)},
+    }
+    commands = _files(kb, "current-rac", patch)["filer/commands.txt"]
+    assert _clientmatches(commands, "racdb_oracle") == ["192.168.0.0/16"]
+    only_subnet = {"handover": {"client_subnet": "192.168.10.0/24"}}
+    commands = _files(kb, "current-rac", only_subnet)["filer/commands.txt"]
+    assert _clientmatches(commands, "racdb_oracle") == ["192.168.10.0/24", "<storage-subnet-2>"]
+
+
+def test_kernel_nfs_exports_to_the_first_path_only(kb: KnowledgeBase) -> None:
+    patch = {"oracle": {"dnfs": False}, "handover": {"paths": _paths(2)}}
+    commands = _files(kb, "current-linux-ontap", patch)["filer/commands.txt"]
+    assert _clientmatches(commands, "prod_oracle") == ["192.168.10.0/24"]
+
+
+def test_seven_mode_exports_to_the_storage_network_not_the_host(kb: KnowledgeBase) -> None:
+    commands = _files(kb, "example-linux-knfs-7mode")["filer/commands.txt"]
+    exports = [line for line in commands.splitlines() if line.startswith("exportfs -p")]
+    assert exports
+    assert all("rw=<storage-subnet-1>,root=<storage-subnet-1> " in line for line in exports)
+    answered = _files(kb, "example-linux-knfs-7mode", {"handover": {"paths": _paths(1)}})
+    assert (
+        "exportfs -p rw=192.168.10.0/24,root=192.168.10.0/24 /vol/"
+        in answered["filer/commands.txt"]
+    )
+    assert "db11g" not in "\n".join(
+        line for line in answered["filer/commands.txt"].splitlines() if "exportfs" in line
+    )
+
+
+def test_the_svm_root_volume_policy_lets_every_storage_network_read(kb: KnowledgeBase) -> None:
+    patch = {"handover": {"svm": "svm_prod", "paths": _paths(2)}}
+    commands = _files(kb, "current-rac", patch)["filer/commands.txt"]
+    root_rules = [
+        line
+        for line in commands.splitlines()
+        if line.startswith(
+            "vserver export-policy rule create -vserver svm_prod -policyname default"
+        )
+    ]
+    assert root_rules == [
+        "vserver export-policy rule create -vserver svm_prod -policyname default "
+        f"-clientmatch 192.168.{n}.0/24 -protocol nfs -rorule sys -rwrule never -superuser sys"
+        for n in (10, 11)
+    ]
+    assert commands.index("-policyname default") < commands.index("-policyname racdb_oracle")
+    fsx = _files(kb, "current-fsxn")["filer/commands.txt"]
+    assert "-policyname default -clientmatch" not in fsx
