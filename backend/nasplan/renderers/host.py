@@ -297,6 +297,10 @@ class _Mtu:
     read: str = ""
     set: str = ""
     persist_file: str = ""
+    # Linux: keep the MTU in the interface's NetworkManager profile, else its ifcfg file.
+    persist_linux: bool = False
+    # What to do when the interface refuses the MTU (the script goes on).
+    refused: str = ""
     manual: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -323,21 +327,22 @@ def mtu_plan(f: Facts, setting: Setting, interface: str | None = None) -> _Mtu:
         ]
         return mtu
     mtu.interface = interface
+    mtu.refused = (
+        f"{interface} refused MTU {setting.value} (see the error above): its driver or adapter "
+        "must accept jumbo frames first; the rest of this script goes on, run it again after "
+        "fixing that."
+    )
     release = f.plan.platform.host.os_version
     if f.os == "linux":
         mtu.read = 'cat "/sys/class/net/$IF/mtu"'
         mtu.set = 'ip link set dev "$IF" mtu "$MTU"'
-        mtu.notes = [
-            "ip link changes the running interface only. Make the MTU persistent in the "
-            "distribution's network configuration (for example MTU=9000 in the interface's "
-            "ifcfg file, or the MTU of its NetworkManager connection); nasplan does not edit "
-            "network configuration files."
-        ]
+        mtu.persist_linux = True
     elif f.os == "solaris" and release == "11":
         mtu.manual = [
-            "Solaris 11 configures interfaces with dladm and ipadm, not "
-            f"/etc/hostname.{interface}; nasplan has no cited command for it: set the "
-            f"link's MTU to {setting.value} with your release's tools."
+            "Solaris 11 keeps the MTU as a datalink property: Oracle's procedure (Enabling "
+            f"Support for Jumbo Frames) is dladm set-linkprop -p mtu={setting.value} on the "
+            f"datalink under {interface}, with the IP interfaces over that link removed first "
+            "(a busy link refuses the change); nasplan does not remove IP interfaces itself."
         ]
     elif f.os == "solaris":
         mtu.read = (
@@ -345,6 +350,13 @@ def mtu_plan(f: Facts, setting: Setting, interface: str | None = None) -> _Mtu:
         )
         mtu.set = 'ifconfig "$IF" mtu "$MTU"'
         mtu.persist_file = f"/etc/hostname.{interface}"
+        if interface.startswith("e1000g"):
+            mtu.refused = (
+                f"{interface} refused MTU {setting.value} (see the error above): the e1000g "
+                "driver takes jumbo frames only with MaxFrameSize=3 for this instance in "
+                "/kernel/drv/e1000g.conf, read when the driver loads; the rest of this script "
+                "goes on, run it again once that is in place."
+            )
     elif f.os == "aix":
         mtu.read = 'lsattr -El "$IF" -a mtu -F value'
         mtu.set = 'chdev -l "$IF" -a mtu="$MTU"'

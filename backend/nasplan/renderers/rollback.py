@@ -82,6 +82,7 @@ def _host(f: Facts) -> str:
         mtu=mtu is not None,
         mtu_restore=mtu_restore,
         mtu_files=[(m.interface, m.persist_file) for m in mtus if m.persist_file],
+        linux_mtu_interfaces=[m.interface for m in mtus if m.persist_linux],
         mtu_value=mtu.value if mtu else "",
     )
 

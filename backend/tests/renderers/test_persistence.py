@@ -6,6 +6,9 @@ Linux: sysctl files are applied at boot before the sunrpc module is loaded, so i
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
+
 import pytest
 
 from nasplan.domain.platform import Platform
@@ -54,3 +57,101 @@ def test_every_linux_sysctl_has_a_file_read_at_boot_or_module_load(
         rollback = files["rollback/host_rollback.sh"]
         assert "/etc/modprobe.d/90-nasplan-" in rollback
         assert "/etc/modprobe.d/90-nasplan-" in files["verify/verify_host.sh"]
+
+
+def _network_script(kb: KnowledgeBase, tmp_path: Path) -> Path:
+    _, files = _bundle(kb, "current-linux-ontap")
+    script = tmp_path / "network.sh"
+    script.write_text(files["host/network.sh"])
+    return script
+
+
+def _fake(directory: Path, name: str, body: str) -> None:
+    path = directory / name
+    path.write_text("#!/bin/sh\n" + body)
+    path.chmod(0o755)
+
+
+def _dry_run(script: Path, bin_dir: Path) -> str:
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "LC_ALL": "C"}
+    done = subprocess.run(
+        ["/bin/sh", str(script)], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_linux_mtu_is_kept_in_the_network_manager_profile(
+    kb: KnowledgeBase, tmp_path: Path
+) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    _fake(
+        bin_dir,
+        "nmcli",
+        'case "$*" in\n'
+        '  *"device show"*) echo "GENERAL.CONNECTION:System ens1f0" ;;\n'
+        '  *"connection show"*) echo "802-3-ethernet.mtu:auto" ;;\n'
+        "esac\n",
+    )
+    _fake(bin_dir, "ip", "exit 0\n")
+    out = _dry_run(_network_script(kb, tmp_path), bin_dir)
+    assert "would run: ip link set dev ens1f0 mtu 9000" in out
+    assert "would run: nmcli connection modify System ens1f0 802-3-ethernet.mtu 9000" in out
+
+
+def test_linux_mtu_without_a_profile_or_ifcfg_file_is_a_manual_step(
+    kb: KnowledgeBase, tmp_path: Path
+) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    _fake(bin_dir, "nmcli", "echo 'Error: NetworkManager is not running.' >&2; exit 8\n")
+    _fake(bin_dir, "ip", "exit 0\n")
+    out = _dry_run(_network_script(kb, tmp_path), bin_dir)
+    assert "nmcli connection modify" not in out
+    assert "MANUAL: no NetworkManager profile and no ifcfg file configures ens1f0" in out
+
+
+def test_a_refused_mtu_is_a_manual_step_not_the_end_of_the_script(kb: KnowledgeBase) -> None:
+    _, files = _bundle(kb, "tr3496-lab")  # Solaris 10, e1000g0
+    network = files["host/network.sh"]
+    assert 'if ! do_run ifconfig "$IF" mtu "$MTU"; then' in network
+    assert "MaxFrameSize=3 for this instance in /kernel/drv/e1000g.conf" in network
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_host_setting_has_a_write_that_survives_a_reboot(
+    kb: KnowledgeBase, preset: str
+) -> None:
+    data = kb.presets[preset].platform
+    plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+    files = render_bundle_files(plan)
+    os_name, release = data["host"]["os"], data["host"]["os_version"]
+    network = files["host/network.sh"]
+    for s in (s for s in plan.settings if s.target == "host"):
+        if s.mechanism == "sysctl":
+            continue  # test_every_linux_sysctl_has_a_file_read_at_boot_or_module_load
+        if s.mechanism == "etc_system":
+            assert f"set {s.key}={s.value}" in files["host/system.add"].splitlines()
+        elif s.mechanism == "ndd":
+            (rc,) = [t for p, t in files.items() if p.startswith("host/nasplan_ndd_")]
+            assert f"/usr/sbin/ndd -set {s.scope} {s.key} {s.value}" in rc
+            assert "/etc/rc2.d/S70nasplan_ndd_" in files["host/tuning.sh"]
+        elif s.mechanism == "driver_conf":
+            assert s.scope
+            added = files[f"host/{s.scope.rsplit('/', 1)[-1]}.add"]
+            assert f"{s.key}={s.value};" in added.splitlines()
+        elif s.mechanism == "interface" and os_name == "linux":
+            assert 'nmcli connection modify "$CONN" 802-3-ethernet.mtu "$MTU"' in network
+            assert 'printf "MTU=\'%s\'\\n" "$MTU"' in network
+        elif s.mechanism == "interface" and os_name == "solaris" and release != "11":
+            assert f"HOSTNAME_FILE=/etc/hostname.{s.scope}" in network
+        elif s.mechanism == "interface" and os_name == "aix":
+            assert 'chdev -l "$IF" -a mtu="$MTU"' in network  # the ODM keeps it
+        elif s.mechanism == "interface":
+            # No cited persistent command (HP-UX; Solaris 11 needs the link's IP interfaces
+            # removed): a manual step that says how.
+            assert "MANUAL" in network or "manual " in network
+            assert "persistent" in network or "dladm set-linkprop" in network
+        else:
+            pytest.fail(f"{preset}: no persistence check for {s.mechanism} {s.key}")

@@ -150,6 +150,7 @@ INERT = [
     "kctune",
     "dladm",
     "ipadm",
+    "nmcli",
     "pgrep",
     "sqlplus",
 ]
