@@ -145,3 +145,10 @@ def test_solaris_11_gets_ipadm_not_ndd(kb: KnowledgeBase) -> None:
     assert any("ipadm set-prop -p max_buf=2097152 tcp" in f.message for f in plan.findings)
     solaris10 = _plan(kb, "fawcett-lab", {})
     assert {s.key for s in solaris10.settings if s.mechanism == "ndd"} >= {"tcp_max_buf"}
+
+
+def test_a_noarchivelog_plan_says_why_it_has_an_archive_volume(kb: KnowledgeBase) -> None:
+    plan = _plan(kb, "current-linux-ontap", {"oracle": {"archivelog": False}})
+    assert any(v.role == "archive" for v in plan.volumes)
+    (finding,) = [f for f in plan.findings if f.rule == "ORA-NOARCHIVELOG"]
+    assert "archive volume" in finding.message
