@@ -19,6 +19,7 @@ Mechanism = Literal[
     "kctune",  # HP-UX kernel tunable
     "hpux_ndd",  # HP-UX `ndd -set` (persist via /etc/rc.config.d/nddconf)
     "interface",  # host interface setting (MTU)
+    "idmapd_conf",  # Linux /etc/idmapd.conf key (NFSv4 ID domain)
     "ontap7_option",  # Data ONTAP 7-mode `options <key> <value>`
     "ontap7_vol_option",  # Data ONTAP 7-mode `vol options <vol> <key> <value>`
     "ontap7_interface",  # Data ONTAP 7-mode `ifconfig <if> mtusize <n>`

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nasplan.renderers import host as host_files
+from nasplan.renderers import host_nic
 from nasplan.renderers.common import (
     Facts,
     header,
@@ -42,7 +43,7 @@ def _host(f: Facts) -> str:
         {"path": path, "begin": f"# BEGIN {f.marker}", "end": f"# END {f.marker}"} for path in files
     ]
     mtu_settings = [s for s in f.settings("interface") if s.target == "host"]
-    mtus = host_files.mtu_plans(f, mtu_settings[0]) if mtu_settings else []
+    mtus = host_nic.mtu_plans(f, mtu_settings[0]) if mtu_settings else []
     mtu = mtus[0] if mtus else None
     restore = {
         "linux": 'ip link set dev "$IF" mtu "$MTU"',
@@ -82,6 +83,7 @@ def _host(f: Facts) -> str:
         mtu=mtu is not None,
         mtu_restore=mtu_restore,
         mtu_files=[(m.interface, m.persist_file) for m in mtus if m.persist_file],
+        idmapd=f.os == "linux" and bool(f.settings("idmapd_conf")),
         linux_mtu_interfaces=[m.interface for m in mtus if m.persist_linux],
         mtu_value=mtu.value if mtu else "",
     )

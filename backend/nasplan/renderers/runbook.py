@@ -211,7 +211,7 @@ def _network(f: Facts) -> list[Step]:
 
 
 def _host(f: Facts) -> list[Step]:
-    tuning = ("etc_system", "ndd", "sysctl", "nfso", "no", "kctune", "hpux_ndd")
+    tuning = ("etc_system", "ndd", "sysctl", "nfso", "no", "kctune", "hpux_ndd", "idmapd_conf")
     steps: list[Step] = []
     notes = _setting_notes(f, tuning)
     if notes:

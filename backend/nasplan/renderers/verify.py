@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from nasplan.domain.plan import Check, Mount
 from nasplan.renderers.common import Facts, cite, header, q, render_template, rules_of
 from nasplan.renderers.filer import STORAGE, filer_steps
-from nasplan.renderers.host import mtu_plans
+from nasplan.renderers.handover import setting_value
+from nasplan.renderers.host_nic import mtu_plans
 from nasplan.renderers.linux_kernel import (
     boot_sysctls,
     modprobe_target,
@@ -127,6 +128,11 @@ def _files(f: Facts) -> list[_FileLine]:
     target = sysctl_target(f)
     for s in boot_sysctls(f):
         items.append(_FileLine(target, f"{s.key} = {s.value}", s.rules))
+    if f.os == "linux":
+        for s in f.settings("idmapd_conf"):
+            value = setting_value(f, s.value)
+            if not value.startswith("<"):
+                items.append(_FileLine("/etc/idmapd.conf", f"Domain = {value}", s.rules))
     for option in module_options(f):
         items.append(_FileLine(modprobe_target(f), option.line, option.setting.rules))
     return items

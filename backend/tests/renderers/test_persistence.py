@@ -141,6 +141,8 @@ def test_every_host_setting_has_a_write_that_survives_a_reboot(
             assert s.scope
             added = files[f"host/{s.scope.rsplit('/', 1)[-1]}.add"]
             assert f"{s.key}={s.value};" in added.splitlines()
+        elif s.mechanism == "idmapd_conf":
+            assert "IDMAPD=/etc/idmapd.conf" in files["host/tuning.sh"]
         elif s.mechanism == "interface" and os_name == "linux":
             assert 'nmcli connection modify "$CONN" 802-3-ethernet.mtu "$MTU"' in network
             assert 'printf "MTU=\'%s\'\\n" "$MTU"' in network
@@ -155,3 +157,33 @@ def test_every_host_setting_has_a_write_that_survives_a_reboot(
             assert "persistent" in network or "dladm set-linkprop" in network
         else:
             pytest.fail(f"{preset}: no persistence check for {s.mechanism} {s.key}")
+
+
+def test_the_nfs4_id_domain_is_written_to_idmapd_conf_and_read_back(
+    kb: KnowledgeBase, tmp_path: Path
+) -> None:
+    data = {
+        **kb.presets["current-linux-ontap"].platform,
+        "oracle": {**kb.presets["current-linux-ontap"].platform["oracle"], "nfs_version": "4.1"},
+        "handover": {"nfs4_id_domain": "example.com"},
+        "as_of": AS_OF.isoformat(),
+    }
+    plan = make_plan(kb, Platform.model_validate(data))
+    assert [(s.key, s.mechanism) for s in plan.settings if s.rules == ["LNX-NFS4-IDMAPD-DOMAIN"]]
+    files = render_bundle_files(plan)
+    assert "DOMAIN=example.com" in files["host/tuning.sh"]
+    assert "Domain = example.com" in files["verify/verify_host.sh"]
+    assert 'cat "$saved" > /etc/idmapd.conf' in files["rollback/host_rollback.sh"]
+    script = tmp_path / "tuning.sh"
+    script.write_text(files["host/tuning.sh"])
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name in ("sysctl", "nfsidmap"):
+        _fake(bin_dir, name, "exit 0\n")
+    out = _dry_run(script, bin_dir)
+    assert "would set Domain = example.com in /etc/idmapd.conf" in out or (
+        "ok: /etc/idmapd.conf has Domain = example.com" in out
+    )
+    unanswered = make_plan(kb, Platform.model_validate({**data, "handover": {}}))
+    tuning = render_bundle_files(unanswered)["host/tuning.sh"]
+    assert "DOMAIN='<nfsv4-id-domain>'" in tuning

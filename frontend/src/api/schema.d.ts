@@ -2711,7 +2711,7 @@ export interface components {
              * Mechanism
              * @enum {string}
              */
-            mechanism: "etc_system" | "ndd" | "driver_conf" | "sysctl" | "nfso" | "no" | "kctune" | "hpux_ndd" | "interface" | "ontap7_option" | "ontap7_vol_option" | "ontap7_interface" | "ontap_nfs_server" | "ontap_volume" | "ontap_snapshot_policy" | "ontap_port" | "ontap_export_policy" | "zfs_share" | "init_ora" | "dnfs" | "switch_port" | "practice";
+            mechanism: "etc_system" | "ndd" | "driver_conf" | "sysctl" | "nfso" | "no" | "kctune" | "hpux_ndd" | "interface" | "idmapd_conf" | "ontap7_option" | "ontap7_vol_option" | "ontap7_interface" | "ontap_nfs_server" | "ontap_volume" | "ontap_snapshot_policy" | "ontap_port" | "ontap_export_policy" | "zfs_share" | "init_ora" | "dnfs" | "switch_port" | "practice";
             /**
              * Requires
              * @enum {string}
@@ -2746,7 +2746,7 @@ export interface components {
              * Mechanism
              * @enum {string}
              */
-            mechanism: "etc_system" | "ndd" | "driver_conf" | "sysctl" | "nfso" | "no" | "kctune" | "hpux_ndd" | "interface" | "ontap7_option" | "ontap7_vol_option" | "ontap7_interface" | "ontap_nfs_server" | "ontap_volume" | "ontap_snapshot_policy" | "ontap_port" | "ontap_export_policy" | "zfs_share" | "init_ora" | "dnfs" | "switch_port" | "practice";
+            mechanism: "etc_system" | "ndd" | "driver_conf" | "sysctl" | "nfso" | "no" | "kctune" | "hpux_ndd" | "interface" | "idmapd_conf" | "ontap7_option" | "ontap7_vol_option" | "ontap7_interface" | "ontap_nfs_server" | "ontap_volume" | "ontap_snapshot_policy" | "ontap_port" | "ontap_export_policy" | "zfs_share" | "init_ora" | "dnfs" | "switch_port" | "practice";
             /**
              * Requires
              * @default online
