@@ -126,6 +126,7 @@ def audit(
     checked: dict[str, int] = {}
     ignored: dict[str, list[int]] = {}
     unread: dict[str, int] = {}
+    oracle_params: dict[str, list[Parameter]] = {}
     for kind, text in files.items():
         parsed: Parsed[Any]
         if kind in MOUNT_PARSERS:
@@ -135,6 +136,8 @@ def audit(
             parser, mechanism, form = PARAMETER_KINDS[kind]
             parsed = parser(text)
             auditor.parameters(kind, parsed.items, mechanism, form)
+            if mechanism == "init_ora":
+                oracle_params[kind] = parsed.items
         elif kind == "vol_options":
             parsed = parse_vol_options(text)
             auditor.vol_options(parsed.items)
@@ -152,7 +155,10 @@ def audit(
             unread[kind] = parsed.unread
     order = {"error": 0, "warning": 1, "info": 2}
     total = sum(checked.values())
-    hints = platform_hints(kb, plan, {str(k): v for k, v in files.items()})
+    pasted_params = [
+        p for kind in ("init.ora", "spfile", "show_parameter") for p in oracle_params.get(kind, [])
+    ]
+    hints = platform_hints(kb, plan, [str(kind) for kind in files], pasted_params)
     bad_lines = {
         (f.file, f.line) for f in auditor.findings if f.severity != "info" and f.line is not None
     }

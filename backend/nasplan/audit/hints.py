@@ -8,7 +8,7 @@ These hints say so, in words, and suggest the answer to change.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable
 from contextlib import suppress
 from typing import Literal
 
@@ -17,8 +17,7 @@ from packaging.version import InvalidVersion
 from pydantic import BaseModel, Field, PrivateAttr
 
 from nasplan.audit.detect import guess_oracle_release, guess_os
-from nasplan.audit.outputs import parse_show_parameter, parse_spfile_text
-from nasplan.audit.parsers import Parameter, parse_init_ora
+from nasplan.audit.parsers import Parameter
 from nasplan.domain.plan import Plan
 from nasplan.domain.platform import ORACLE_VERSION_PATTERN, FilerVendor, Platform
 from nasplan.knowledge.base import KnowledgeBase
@@ -96,14 +95,17 @@ def _latest_known(kb: KnowledgeBase, vendor: FilerVendor, family: str) -> str | 
     return known[-1] if known else None
 
 
-def platform_hints(kb: KnowledgeBase, plan: Plan, files: Mapping[str, str]) -> PlatformHints:
+def platform_hints(
+    kb: KnowledgeBase, plan: Plan, kinds: Iterable[str], params: list[Parameter]
+) -> PlatformHints:
     """What the pastes say about the platform where it differs from the one described: a
-    sentence each, and the answer to change where the paste determines it."""
+    sentence each, and the answer to change where the paste determines it. ``kinds`` are the
+    pasted file kinds, ``params`` the Oracle parameters the audit read from them."""
     platform = plan.platform
     family = filer_family(plan)
     hints = PlatformHints()
     os_name = platform.host.os
-    for kind in files:
+    for kind in kinds:
         implied = guess_os(kind)
         if implied is not None and implied != os_name:
             label = kb.os[implied].label
@@ -139,14 +141,6 @@ def platform_hints(kb: KnowledgeBase, plan: Plan, files: Mapping[str, str]) -> P
                         "catalog is suggested, adjust it to the one that runs.",
                     ),
                 )
-    params: list[Parameter] = []
-    for kind, parser in (
-        ("init.ora", parse_init_ora),
-        ("spfile", parse_spfile_text),
-        ("show_parameter", parse_show_parameter),
-    ):
-        if kind in files:
-            params += parser(files[kind]).items
     pasted = guess_oracle_release(params, kb.oracle)
     planned = _platform_release(kb, platform)
     if pasted is not None and planned is not None and pasted != planned:

@@ -101,7 +101,6 @@ def _audit_in_worker(inputs: AuditInputs, platform: Platform) -> _Outcome:
     try:
         return _audit_outcome(_kb, inputs, platform)
     finally:
-        del inputs
         _return_free_memory()
 
 

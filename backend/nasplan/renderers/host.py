@@ -211,7 +211,7 @@ def _tuning_files(f: Facts) -> dict[str, str]:
         "sysctl_text": "",
         "sysctl_block": "",
         "sysctl_name": "",
-        "sunrpc": any(s.key.startswith("sunrpc.") for s in sysctl),
+        "sunrpc": bool(options),
         "nddconf_name": "nddconf.add",
         "idmapd": _IdmapdDomain(setting_value(f, idmapd[0].value), idmapd[0].rules)
         if idmapd
