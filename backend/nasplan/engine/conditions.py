@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable
 from packaging.specifiers import SpecifierSet
 
 from nasplan.knowledge.base import KnowledgeBase
-from nasplan.knowledge.loader import os_release_spec
+from nasplan.knowledge.cross_check import os_release_spec
 from nasplan.knowledge.resolve import ResolvedPlatform
 from nasplan.knowledge.schema import Conditions, IntRange
 from nasplan.knowledge.versions import compile_range

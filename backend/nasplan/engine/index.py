@@ -29,7 +29,7 @@ from nasplan.domain.platform import (
     Workload,
 )
 from nasplan.knowledge.base import KnowledgeBase
-from nasplan.knowledge.loader import os_release_spec
+from nasplan.knowledge.cross_check import os_release_spec
 from nasplan.knowledge.resolve import ResolvedPlatform
 from nasplan.knowledge.schema import Conditions, IntRange
 from nasplan.knowledge.versions import compile_range

@@ -32,6 +32,7 @@ from nasplan.domain.vocabulary import ROLES, Role
 from nasplan.engine.compose import Composition, composed
 from nasplan.engine.evaluate import Evaluation, evaluate
 from nasplan.engine.expectations import compute as compute_expectations
+from nasplan.engine.lifecycle import certification_findings, lifecycle_findings
 from nasplan.engine.sizing import size_volumes
 from nasplan.engine.summary import summarize
 from nasplan.knowledge.base import KnowledgeBase
@@ -239,6 +240,10 @@ class _PlanBuilder:
                 )
             if "os_arch_supported" in rule.effects.model_checks:
                 self._check_arch(rule)
+            if "vendor_lifecycle" in rule.effects.model_checks:
+                self.findings += lifecycle_findings(self.kb, self.resolved, rule.id)
+            if "oracle_os_certified" in rule.effects.model_checks:
+                self.findings += certification_findings(self.kb, self.resolved, rule.id)
         for old_id, new_ids in self.evaluation.superseded.items():
             old = self.kb.rules[old_id]
             for new_id in new_ids:

@@ -20,6 +20,7 @@ from nasplan.knowledge.catalog import (
     Preset,
     SizingInputs,
 )
+from nasplan.knowledge.lifecycle import LifecycleCatalog
 from nasplan.knowledge.schema import Conflict, KbRelease, Rule, Source
 
 
@@ -40,6 +41,7 @@ class KnowledgeBase:
     presets: dict[str, Preset]
     expectations: ExpectationInputs
     sizing: SizingInputs
+    lifecycle: LifecycleCatalog
     gains: list[MeasuredGain] = field(default_factory=list)
     # rule id -> ids of the rules that supersede it
     superseded_by: dict[str, list[str]] = field(default_factory=dict)

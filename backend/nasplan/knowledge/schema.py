@@ -180,6 +180,8 @@ ModelCheck = Literal[
     "transfer_size_caps",
     "tcp_window_vs_bdp",
     "serial_client",
+    "vendor_lifecycle",
+    "oracle_os_certified",
 ]
 
 

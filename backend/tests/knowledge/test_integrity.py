@@ -9,7 +9,8 @@ import yaml
 
 from nasplan.engine.planner import message_context
 from nasplan.knowledge.base import KnowledgeBase
-from nasplan.knowledge.loader import DEFAULT_KNOWLEDGE_DIR, check_rule_cases
+from nasplan.knowledge.cross_check import check_rule_cases
+from nasplan.knowledge.loader import DEFAULT_KNOWLEDGE_DIR
 from nasplan.knowledge.resolve import resolve
 from tests.conftest import preset_platform
 
@@ -70,6 +71,7 @@ def test_every_source_is_cited(kb: KnowledgeBase) -> None:
     cited |= {ref.id for fact in kb.facts for ref in fact.sources}
     cited |= {ref.id for ref in kb.expectations.sources()}
     cited |= {ref.id for ref in kb.sizing.sources()}
+    cited |= {ref.id for ref in kb.lifecycle.sources()}
     cited |= {gain.source.id for gain in kb.gains}
     for vendor in kb.filers.vendors.values():
         for family in vendor.families:
