@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from packaging.version import Version
 
 from nasplan.domain.plan import Expectations, LatencyPart
+from nasplan.domain.platform import Network
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import ExpectationInputs
 from nasplan.knowledge.resolve import ResolvedPlatform
@@ -350,9 +351,30 @@ def _improvements(
     single: float,
     serial: bool,
 ) -> list[str]:
-    inputs = kb.expectations
     net = resolved.platform.network
     oracle = resolved.platform.oracle
+    ideas: list[str] = []
+    if not resolved.filer_family.managed_network:
+        ideas += _network_improvements(kb, path, transfer, net)
+    if serial and resolved.oracle_version.major >= 11:
+        ideas.append(
+            "Direct NFS: each Oracle process keeps its own connection and requests overlap, so "
+            "one scan is no longer bound to one round trip per request."
+        )
+    if serial and oracle.workload in ("dss", "mixed"):
+        ideas.append(
+            "Parallel Query for full scans: TR-3496 cut scan time by up to 94% at degree 32."
+        )
+    if single < path.ceiling_mb_s() * 0.5 and transfer <= 32768 and not serial:
+        ideas.append("Larger rsize (where the filer allows): more bytes per round trip.")
+    return ideas
+
+
+def _network_improvements(
+    kb: KnowledgeBase, path: PathModel, transfer: int, net: Network
+) -> list[str]:
+    """Ideas for a network the operator builds: none apply to a managed cloud service's path."""
+    inputs = kb.expectations
     ideas: list[str] = []
     if not net.jumbo_frames:
         jumbo = PathModel(inputs, net.nic_gbps, int(_value(inputs.frame.jumbo_mtu.value)))
@@ -375,17 +397,6 @@ def _improvements(
         ideas.append("Cut-through switches: 0.3-0.5 us per hop instead of 5-35 us at 10GbE.")
     if net.switch_hops > 1:
         ideas.append(f"Fewer switches between host and filer ({net.switch_hops} now).")
-    if serial and resolved.oracle_version.major >= 11:
-        ideas.append(
-            "Direct NFS: each Oracle process keeps its own connection and requests overlap, so "
-            "one scan is no longer bound to one round trip per request."
-        )
-    if serial and oracle.workload in ("dss", "mixed"):
-        ideas.append(
-            "Parallel Query for full scans: TR-3496 cut scan time by up to 94% at degree 32."
-        )
     if net.nic_gbps == 1:
         ideas.append("10GbE: wire time per 8 KB drops from about 80 us to about 8 us.")
-    if single < path.ceiling_mb_s() * 0.5 and transfer <= 32768 and not serial:
-        ideas.append("Larger rsize (where the filer allows): more bytes per round trip.")
     return ideas

@@ -55,6 +55,9 @@ class FilerFamilyEntry(_Doc):
     max_xfer: int | None
     max_xfer_source: SourceRef | None = None
     export_prefix: str
+    # A managed cloud service: the network between the VMs and the service is the provider's
+    # (no switches, hops or MTU for the tenant to change; CLOUD-NETWORK-PROVIDER-PATH).
+    managed_network: bool = False
     # Cloud NAS: throughput per TiB of provisioned capacity by service level (MiB/s), and the
     # most one volume may be given (MiB/s).
     service_levels: dict[str, Figure] = {}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from nasplan.engine.expectations import PathModel, stack_us
@@ -172,3 +174,22 @@ def test_cloud_nas_service_level_caps_the_planned_scan(kb: KnowledgeBase) -> Non
     assert not ultra.bottleneck.startswith("Service level")
     onprem = make_plan(kb, preset_platform(kb, "current-linux-ontap")).expectations
     assert onprem.service_ceiling_mb_s is None
+
+
+@pytest.mark.parametrize("preset", ["current-anf", "current-fsxn", "current-gcnv"])
+def test_no_network_building_ideas_on_a_managed_cloud_path(kb: KnowledgeBase, preset: str) -> None:
+    # The presets give 25GbE, a store-and-forward hop and no jumbo frames: on premises each of
+    # those yields an idea; on the provider's network none can be acted on.
+    plan = make_plan(kb, preset_platform(kb, preset), dt.date(2026, 11, 26))
+    assert plan.expectations is not None
+    ideas = " ".join(plan.expectations.improvements)
+    for idea in ("Jumbo frames", "Cut-through", "switches", "layer-2", "10GbE"):
+        assert idea not in ideas, (preset, idea)
+
+
+def test_network_ideas_stay_for_a_network_one_builds(kb: KnowledgeBase) -> None:
+    patch = {"network": {"jumbo_frames": False, "switch": "store_and_forward"}}
+    plan = make_plan(kb, preset_platform(kb, "current-linux-ontap", patch), dt.date(2026, 11, 26))
+    assert plan.expectations is not None
+    ideas = " ".join(plan.expectations.improvements)
+    assert "Jumbo frames" in ideas and "Cut-through switches" in ideas
