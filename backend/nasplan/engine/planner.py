@@ -35,6 +35,7 @@ from nasplan.engine.expectations import compute as compute_expectations
 from nasplan.engine.lifecycle import certification_findings, lifecycle_findings
 from nasplan.engine.sizing import size_volumes
 from nasplan.engine.summary import summarize
+from nasplan.engine.volume_qos import volume_qos_findings
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.resolve import ResolvedPlatform, resolve
 from nasplan.knowledge.schema import Rule
@@ -344,6 +345,27 @@ class _PlanBuilder:
                         f"the link.",
                     )
                 )
+            filer_window = _planned_filer_receive_window(settings)
+            if filer_window is not None and filer_window < expectations.tcp_window_bytes:
+                self.findings.append(
+                    Finding(
+                        severity="warning",
+                        rule=bdp_rule.id,
+                        message=f"The filer's NFS TCP receive window ({filer_window} bytes, "
+                        f"nfs.tcp.recvwindowsize) is smaller than the bandwidth-delay product of "
+                        f"this path ({expectations.tcp_window_bytes} bytes at "
+                        f"{expectations.rtt_us:g} us round trip): writes over one connection "
+                        f"cannot fill the link. The value comes from guidance written for GbE; "
+                        f"raise it to at least the bandwidth-delay product after checking the "
+                        f"largest value your Data ONTAP release accepts.",
+                        related_rules=_unique(
+                            r
+                            for s in settings
+                            if s.key == "nfs.tcp.recvwindowsize"
+                            for r in s.rules
+                        ),
+                    )
+                )
         serial_rule = self._model_check_rule("serial_client")
         if serial_rule is not None and expectations.serial_client:
             self.findings.append(
@@ -391,6 +413,9 @@ class _PlanBuilder:
             self.resolved.filer_family,
             expectations.planned_scan_mb_s,
         )
+        qos_rule = self._model_check_rule("anf_volume_qos")
+        if qos_rule is not None:
+            self.findings += volume_qos_findings(self.resolved, volumes, qos_rule.id)
         findings = sorted(
             _dedupe(self.findings), key=lambda f: (_SEVERITY_ORDER[f.severity], f.rule, f.message)
         )
@@ -509,6 +534,13 @@ def _planned_receive_window(settings: list[Setting]) -> int | None:
             return int(setting.value) if setting.value.isdigit() else None
         if setting.key == "net.ipv4.tcp_rmem":
             return int(setting.value.split()[-1])
+    return None
+
+
+def _planned_filer_receive_window(settings: list[Setting]) -> int | None:
+    for setting in settings:
+        if setting.target == "filer" and setting.key == "nfs.tcp.recvwindowsize":
+            return int(setting.value) if setting.value.isdigit() else None
     return None
 
 

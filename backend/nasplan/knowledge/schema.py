@@ -182,6 +182,7 @@ ModelCheck = Literal[
     "serial_client",
     "vendor_lifecycle",
     "oracle_os_certified",
+    "anf_volume_qos",
 ]
 
 

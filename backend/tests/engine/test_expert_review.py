@@ -110,9 +110,11 @@ def test_tr3496_lab_values_are_facts_not_settings(kb: KnowledgeBase) -> None:
     assert lab and all(f.severity == "info" for f in lab)
 
 
-def test_filesystemio_options_is_not_set_under_dnfs(kb: KnowledgeBase) -> None:
+def test_filesystemio_options_is_setall_under_dnfs_too(kb: KnowledgeBase) -> None:
+    # No effect while Direct NFS runs, but Direct NFS falls back to the kernel client silently
+    # (DNFS-VERIFY-CHANNELS), and then setall keeps direct and asynchronous I/O (issue 20).
     plan = _plan(kb, "current-linux-ontap", {"oracle": {"dnfs": True}})
-    assert "filesystemio_options" not in _settings(plan)
+    assert _settings(plan).get("filesystemio_options") == "setall"
     knfs = _plan(kb, "current-linux-ontap", {"oracle": {"dnfs": False}})
     assert _settings(knfs).get("filesystemio_options") == "setall"
 
@@ -152,3 +154,53 @@ def test_a_noarchivelog_plan_says_why_it_has_an_archive_volume(kb: KnowledgeBase
     assert any(v.role == "archive" for v in plan.volumes)
     (finding,) = [f for f in plan.findings if f.rule == "ORA-NOARCHIVELOG"]
     assert "archive volume" in finding.message
+
+
+def test_a_7mode_receive_window_below_the_path_bdp_is_flagged(kb: KnowledgeBase) -> None:
+    # TR-3322's nfs.tcp.recvwindowsize 65536 was written for GbE; on 10GbE the plan's own
+    # bandwidth-delay product is larger, so writes over one connection cannot fill the link.
+    plan = _plan(kb, "example-linux-knfs-7mode", {})
+    assert plan.expectations is not None
+    assert plan.expectations.tcp_window_bytes > 65536
+    (finding,) = [f for f in plan.findings if "filer's NFS TCP receive window" in f.message]
+    assert finding.severity == "warning" and "65536" in finding.message
+    gbe = _plan(kb, "tr3322-lab", {})
+    assert not [f for f in gbe.findings if "filer's NFS TCP receive window" in f.message]
+
+
+def test_the_oranfstab_path_cap_names_its_file_not_an_oracle_parameter(kb: KnowledgeBase) -> None:
+    plan = _plan(kb, "current-linux-ontap", {"oracle": {"nfs_version": "4.1"}})
+    (cap,) = [s for s in plan.settings if s.key == "oranfstab_max_paths"]
+    assert cap.mechanism == "dnfs" and cap.scope == "ORACLE_HOME/dbs/oranfstab"
+
+
+def test_round_robin_warning_does_not_name_ontap_on_other_filers(kb: KnowledgeBase) -> None:
+    plan = _plan(kb, "fawcett-lab", {})
+    (finding,) = [f for f in plan.findings if f.rule == "DNFS-NO-ROUND-ROBIN"]
+    assert "ONTAP" not in finding.message and "load balancing" in finding.message
+
+
+def _qos(plan: Plan) -> list[str]:
+    return [f.message for f in plan.findings if f.rule == "ANF-VOLUME-QOS"]
+
+
+def test_anf_without_sizing_says_the_pool_ceiling_needs_manual_qos(kb: KnowledgeBase) -> None:
+    (message,) = _qos(_plan(kb, "current-anf", {}))
+    assert "512 MiB/s" in message and "manual QoS" in message
+
+
+def test_anf_data_volume_limited_by_its_own_quota(kb: KnowledgeBase) -> None:
+    plan = _plan(kb, "current-anf", {"sizing": {"database_gb": 1000}})
+    data = next(v for v in plan.volumes if "data" in v.holds)
+    assert data.size_gb is not None
+    (message,) = _qos(plan)
+    expected = 64 * data.size_gb / 1024
+    assert f"limited to about {expected:,.0f} MiB/s" in message
+    assert "not the 512 MiB/s of the 8 TiB" in message
+
+
+def test_anf_data_volume_with_a_quota_as_large_as_the_pool_is_not_flagged(
+    kb: KnowledgeBase,
+) -> None:
+    plan = _plan(kb, "current-anf", {"sizing": {"database_gb": 9000}})
+    assert _qos(plan) == []

@@ -1392,7 +1392,7 @@ export interface components {
              * Model Checks
              * @description Named checks implemented by the planner that this rule cites and explains.
              */
-            model_checks?: ("expectations_model" | "os_arch_supported" | "transfer_size_caps" | "tcp_window_vs_bdp" | "serial_client" | "vendor_lifecycle" | "oracle_os_certified")[];
+            model_checks?: ("expectations_model" | "os_arch_supported" | "transfer_size_caps" | "tcp_window_vs_bdp" | "serial_client" | "vendor_lifecycle" | "oracle_os_certified" | "anf_volume_qos")[];
             /** Mount Options */
             mount_options?: components["schemas"]["MountOptions"][];
             /** Settings */
