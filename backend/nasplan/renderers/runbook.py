@@ -15,27 +15,23 @@ from nasplan.renderers.common import (
     FAMILY_LABELS,
     PLACEHOLDER_RE,
     BundleMeta,
-    Facts,
     facts,
     one_line,
     platform_line,
     render_template,
-    rules_of,
 )
-from nasplan.renderers.filer import STORAGE, filer_rollback_steps, filer_steps
+from nasplan.renderers.filer import filer_steps
 from nasplan.renderers.handover import answer_for
-from nasplan.renderers.oracle import dnfs_enabled, init_params, oranfstab_planned
-from nasplan.renderers.steps import (
-    PHASES,
-    REQUIRES_TEXT,
-    Step,
-    strongest,
+from nasplan.renderers.runbook_steps import (
+    ALL,
+    host_steps,
+    network_steps,
+    oracle_steps,
+    prereq_steps,
+    rollback_steps,
+    verify_steps,
 )
-
-UNIX = "Unix administrator"
-NETWORK = "network administrator"
-DBA = "DBA"
-ALL = "all three teams"
+from nasplan.renderers.steps import PHASES, REQUIRES_TEXT
 
 
 @dataclass
@@ -86,370 +82,6 @@ class RunbookView:
     capacity: list[tuple[str, str, str, str, str]]
     capacity_notes: list[str]
     glance: list[str]
-
-
-def _setting_notes(f: Facts, mechanisms: tuple[str, ...], target: str = "host") -> list[str]:
-    notes = []
-    for s in f.plan.settings:
-        if s.mechanism in mechanisms and s.target == target:
-            where = f" in {s.scope}" if s.scope else ""
-            what = f"unset {s.key}" if s.action == "unset" else f"{s.key} = {s.value}"
-            notes.append(f"{what}{where} ({', '.join(s.rules)})")
-    return notes
-
-
-def _requires(f: Facts, mechanisms: tuple[str, ...]) -> str:
-    return strongest([s.requires for s in f.plan.settings if s.mechanism in mechanisms])
-
-
-def _prereq(f: Facts, placeholders: list[str]) -> list[Step]:
-    plan = f.plan
-    steps: list[Step] = []
-    errors = [x for x in plan.findings if x.severity == "error"]
-    warnings = [x for x in plan.findings if x.severity == "warning"]
-    steps.append(
-        Step(
-            phase="prereq",
-            who=ALL,
-            title="Read the plan's errors and warnings",
-            rules=list(dict.fromkeys([x.rule for x in errors + warnings])),
-            notes=[f"{x.severity.upper()}: {x.message} ({x.rule})" for x in errors + warnings]
-            or ["The plan has no errors or warnings."],
-            expect="No error findings: with an error the scripts refuse --apply."
-            if not errors
-            else "Correct the platform and generate the bundle again: do not apply this one.",
-            requires="none",
-            risk="Do not go on: the plan has errors." if errors else "",
-        )
-    )
-    if placeholders:
-        steps.append(
-            Step(
-                phase="prereq",
-                who=ALL,
-                title="Fill in the values the design does not give",
-                notes=placeholders,
-                expect="No value in angle brackets is left in those files; the scripts refuse "
-                "to use one.",
-                requires="none",
-                manual=True,
-            )
-        )
-    steps += [s for s in filer_steps(f) if s.phase == "prereq"]
-    commands = ["host/network.sh", "host/tuning.sh", "host/mounts.sh", "verify/verify_host.sh"]
-    steps.append(
-        Step(
-            phase="prereq",
-            who=UNIX,
-            title="Dry runs and a baseline on the host",
-            commands=commands,
-            file="host/",
-            expect="The dry runs print what they would change and change nothing; the FAIL "
-            "lines of verify_host.sh are what this change is meant to fix.",
-            requires="none",
-        )
-    )
-    steps.append(
-        Step(
-            phase="prereq",
-            who=DBA,
-            title="Keep a copy of the database parameters",
-            commands=["sqlplus / as sysdba @oracle/capture_before.sql"],
-            file="oracle/capture_before.sql",
-            rules=rules_of(init_params(f)),
-            expect="A pfile copy of the current parameters, for rollback.",
-            requires="none",
-            language="sql",
-        )
-    )
-    return steps
-
-
-def _network(f: Facts) -> list[Step]:
-    steps: list[Step] = []
-    for s in f.plan.settings:
-        if s.mechanism == "switch_port":
-            steps.append(
-                Step(
-                    phase="network",
-                    who=NETWORK,
-                    title=f"Switches: {s.key} {s.value} on {s.scope}",
-                    rules=s.rules,
-                    expect=f"Every switch port between host and filer passes {s.value}-byte "
-                    "frames.",
-                    requires=s.requires,
-                    risk="High: one port left smaller drops the large frames, and NFS I/O stalls.",
-                    manual=True,
-                    notes=["Switch commands depend on the switch; nasplan does not script them."],
-                )
-            )
-    steps += [s for s in filer_steps(f) if s.phase == "network"]
-    nic = ("driver_conf", "interface")
-    notes = _setting_notes(f, nic)
-    if notes:
-        risky = any(s.mechanism == "interface" for s in f.plan.settings)
-        steps.append(
-            Step(
-                phase="network",
-                who=UNIX,
-                title="Host NIC: driver settings and MTU",
-                commands=["host/network.sh --apply"],
-                file="host/network.sh",
-                rules=rules_of(
-                    s for s in f.plan.settings if s.mechanism in nic and s.target == "host"
-                ),
-                notes=notes,
-                expect="The script ends with done; verify/verify_host.sh section 4 passes and "
-                "its don't-fragment ping (where the plan has one) comes back.",
-                requires=_requires(f, nic),  # type: ignore[arg-type]
-                risk="High: if any hop does not pass jumbo frames, NFS I/O can hang."
-                if risky
-                else "",
-            )
-        )
-    return steps
-
-
-def _host(f: Facts) -> list[Step]:
-    tuning = ("etc_system", "ndd", "sysctl", "nfso", "no", "kctune", "hpux_ndd", "idmapd_conf")
-    steps: list[Step] = []
-    notes = _setting_notes(f, tuning)
-    if notes:
-        steps.append(
-            Step(
-                phase="host",
-                who=UNIX,
-                title="Kernel and TCP settings",
-                commands=["host/tuning.sh --apply"],
-                file="host/tuning.sh",
-                rules=rules_of(s for s in f.plan.settings if s.mechanism in tuning),
-                notes=notes,
-                expect="Each setting prints ok on a second run; verify/verify_host.sh sections "
-                "2 and 3 pass (after the reboot where one is needed).",
-                requires=_requires(f, tuning),  # type: ignore[arg-type]
-            )
-        )
-    mounts = sorted(f.plan.mounts, key=lambda m: m.mount_point)
-    steps.append(
-        Step(
-            phase="host",
-            who=UNIX,
-            title="Mount points and NFS mounts",
-            commands=["host/mounts.sh --apply"],
-            file="host/mounts.sh",
-            rules=rules_of(mounts),
-            notes=[f"{m.mount_point} from {m.export}: {','.join(m.options)}" for m in mounts]
-            + (
-                ["On Linux, ansible/site.yml does the same (use one or the other)."]
-                if f.os == "linux"
-                else []
-            ),
-            expect="Every mount point is mounted; verify/verify_host.sh section 1 passes.",
-            requires="online",
-            risk="Medium: adds entries to the mount table and mounts; it refuses to touch "
-            "existing entries or to mount over files.",
-        )
-    )
-    return steps
-
-
-def _oracle(f: Facts) -> list[Step]:
-    steps: list[Step] = []
-    params = init_params(f)
-    if params:
-        steps.append(
-            Step(
-                phase="oracle",
-                who=DBA,
-                title="Initialization parameters",
-                commands=["sqlplus / as sysdba @oracle/alter_system.sql"],
-                file="oracle/alter_system.sql",
-                rules=rules_of(params),
-                notes=[
-                    *_setting_notes(f, ("init_ora",), "oracle"),
-                    "oracle/init.ora.add has the same values for a text parameter file.",
-                ],
-                expect="Each statement answers System altered.",
-                requires=strongest([s.requires for s in params]),
-                language="sql",
-            )
-        )
-    if oranfstab_planned(f):
-        steps.append(
-            Step(
-                phase="oracle",
-                who=DBA,
-                title="Direct NFS: oranfstab",
-                commands=["oracle/install_oranfstab.sh --apply"],
-                file="oracle/install_oranfstab.sh",
-                rules=rules_of(
-                    s for s in f.plan.settings if s.mechanism == "dnfs" and s.key == "oranfstab"
-                ),
-                expect="The script reports the file installed (or ok on a second run).",
-                requires="instance_restart",
-            )
-        )
-    if dnfs_enabled(f):
-        steps.append(
-            Step(
-                phase="oracle",
-                who=DBA,
-                title="Direct NFS: switch it on in the Oracle home",
-                commands=["oracle/enable_dnfs.sh --apply"],
-                file="oracle/enable_dnfs.sh",
-                rules=rules_of(
-                    s for s in f.plan.settings if s.mechanism == "dnfs" and s.key == "dnfs"
-                ),
-                expect="make ends without errors.",
-                requires="instance_restart",
-                notes=[
-                    "Every instance that uses this Oracle home must be down for the relink"
-                    + (
-                        " (with a shared home on the filer, that is every node)."
-                        if f.rac and f.plan.platform.layout.oracle_home == "nas"
-                        else "."
-                    )
-                ],
-            )
-        )
-    restart = [
-        s for s in f.plan.settings if s.target == "oracle" and s.requires == "instance_restart"
-    ]
-    if restart:
-        steps.append(
-            Step(
-                phase="oracle",
-                who=DBA,
-                title="Restart the database" + (" instances, node by node" if f.rac else ""),
-                commands=["SHUTDOWN IMMEDIATE", "STARTUP"],
-                rules=rules_of(restart),
-                expect="The instance opens; the alert log names the Direct NFS servers when "
-                "dNFS is on."
-                if dnfs_enabled(f)
-                else "The instance opens.",
-                requires="instance_restart",
-                risk="Medium: a planned outage" + (" of one instance at a time." if f.rac else "."),
-                language="sql",
-            )
-        )
-    if not steps:
-        steps.append(
-            Step(
-                phase="oracle",
-                who=DBA,
-                title="No database settings in this plan",
-                expect="Nothing to do.",
-                requires="none",
-            )
-        )
-    return steps
-
-
-def _verify(f: Facts) -> list[Step]:
-    plan = f.plan
-    steps = [
-        Step(
-            phase="verify",
-            who=UNIX,
-            title="Host checks",
-            commands=["verify/verify_host.sh"],
-            file="verify/verify_host.sh",
-            rules=list(dict.fromkeys(r for c in plan.checks if c.where == "host" for r in c.rules)),
-            notes=[f"{c.what}: {c.expect}" for c in plan.checks if c.where == "host"],
-            expect="No FAIL lines; each CHECK line's output looks as it says.",
-            requires="none",
-        ),
-        Step(
-            phase="verify",
-            who=DBA,
-            title="Database checks",
-            commands=["sqlplus / as sysdba @verify/verify_oracle.sql"],
-            file="verify/verify_oracle.sql",
-            rules=list(
-                dict.fromkeys(
-                    [
-                        *rules_of(init_params(f)),
-                        *(r for c in plan.checks if c.where == "oracle" for r in c.rules),
-                    ]
-                )
-            ),
-            notes=[f"{c.what}: {c.expect}" for c in plan.checks if c.where == "oracle"],
-            expect="Every line starts with PASS.",
-            requires="none",
-            language="sql",
-        ),
-        Step(
-            phase="verify",
-            who=STORAGE,
-            title="Filer checks",
-            commands=[c.command for c in plan.checks if c.where == "filer"],
-            file="verify/filer_checks.txt",
-            rules=list(
-                dict.fromkeys(r for c in plan.checks if c.where == "filer" for r in c.rules)
-            ),
-            notes=[f"{c.what}: {c.expect}" for c in plan.checks if c.where == "filer"],
-            expect="Each value as verify/filer_checks.txt says.",
-            requires="none",
-            language="text",
-        ),
-    ]
-    return steps
-
-
-def _rollback(f: Facts) -> list[Step]:
-    steps: list[Step] = []
-    oracle_files = ["sqlplus / as sysdba @rollback/oracle_rollback.sql"]
-    if oranfstab_planned(f) or dnfs_enabled(f):
-        oracle_files.append("rollback/oracle_rollback.sh --apply")
-    steps.append(
-        Step(
-            phase="rollback",
-            who=DBA,
-            title="Oracle: parameters and Direct NFS back as they were",
-            commands=oracle_files,
-            file="rollback/oracle_rollback.sql",
-            rules=rules_of(s for s in f.plan.settings if s.target == "oracle"),
-            expect="After the next restart the parameters match the copy taken in phase 1.",
-            requires="instance_restart",
-        )
-    )
-    steps.append(
-        Step(
-            phase="rollback",
-            who=UNIX,
-            title="Host: mount entries, kernel, TCP and NIC settings",
-            commands=["rollback/host_rollback.sh", "rollback/host_rollback.sh --apply"],
-            file="rollback/host_rollback.sh",
-            rules=rules_of([*f.plan.mounts, *(s for s in f.plan.settings if s.target == "host")]),
-            notes=[
-                "Stop the database and unmount the NFS file systems first; the script "
-                "never unmounts."
-            ],
-            expect="The dry run lists what it will undo; afterwards the nasplan lines are gone "
-            "and the saved values are back.",
-            requires=strongest(
-                [s.requires for s in f.plan.settings if s.target == "host"] + ["remount"]
-            ),
-        )
-    )
-    steps += filer_rollback_steps(f)
-    for s in f.plan.settings:
-        if s.mechanism == "switch_port":
-            steps.append(
-                Step(
-                    phase="rollback",
-                    who=NETWORK,
-                    title=f"Switches: {s.key} back to the recorded value",
-                    rules=s.rules,
-                    expect="Only after the host and filer interfaces are back to their MTU.",
-                    requires=s.requires,
-                    manual=True,
-                )
-            )
-    return steps
-
-
-_COMMENT = ("#", "--", "*", "{#")
 
 
 def _glance(plan: Plan) -> list[str]:
@@ -507,6 +139,9 @@ def _capacity_notes(plan: Plan) -> list[str]:
     return notes
 
 
+_COMMENT = ("#", "--", "*", "{#")
+
+
 def _placeholders(files: dict[str, str]) -> list[str]:
     """One line per placeholder left on the lines used as they stand (not comments, not
     scripts: the scripts refuse placeholders and never contain one in a command): the value,
@@ -550,13 +185,13 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
         files = render_parts(f)
     placeholders = _placeholders(files)
     all_steps = [
-        *_prereq(f, placeholders),
-        *_network(f),
+        *prereq_steps(f, placeholders),
+        *network_steps(f),
         *[s for s in filer_steps(f) if s.phase == "filer"],
-        *_host(f),
-        *_oracle(f),
-        *_verify(f),
-        *_rollback(f),
+        *host_steps(f),
+        *oracle_steps(f),
+        *verify_steps(f),
+        *rollback_steps(f),
     ]
     phases: list[PhaseView] = []
     for number, (key, title) in enumerate(PHASES, start=1):
