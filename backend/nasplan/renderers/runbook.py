@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from nasplan.domain.plan import Plan
+from nasplan.renderers.access import AccessRow, access_notes, access_rows
 from nasplan.renderers.common import (
     FAMILY_LABELS,
     PLACEHOLDER_RE,
@@ -82,6 +83,8 @@ class RunbookView:
     capacity: list[tuple[str, str, str, str, str]]
     capacity_notes: list[str]
     glance: list[str]
+    access: list[AccessRow]
+    access_notes: list[str]
 
 
 def _glance(plan: Plan) -> list[str]:
@@ -261,6 +264,8 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
         capacity=_capacity_rows(plan),
         glance=_glance(plan),
         capacity_notes=_capacity_notes(plan),
+        access=access_rows(f),
+        access_notes=access_notes(f),
     )
 
 

@@ -107,3 +107,43 @@ def test_the_svm_root_volume_policy_lets_every_storage_network_read(kb: Knowledg
     assert commands.index("-policyname default") < commands.index("-policyname racdb_oracle")
     fsx = _files(kb, "current-fsxn")["filer/commands.txt"]
     assert "-policyname default -clientmatch" not in fsx
+
+
+def _access_table(runbook: str) -> list[list[str]]:
+    section = runbook.split("**Who can mount what:**", 1)[1].split("\n\n- ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ")][1:]
+    # md() escapes Markdown's own characters (\\< for <); the cells are compared as read.
+    return [
+        [cell.strip().replace("\\", "") for cell in row.strip("|").split("|")] for row in rows
+    ]
+
+
+def test_the_runbook_says_who_can_mount_what_as_the_commands_do(kb: KnowledgeBase) -> None:
+    patch = {"network": {"nic_count": 4}, "handover": {"paths": _paths(4)}}
+    files = _files(kb, "current-rac", patch)
+    rows = _access_table(files["RUNBOOK.md"])
+    networks = "192.168.10.0/24, 192.168.11.0/24, 192.168.12.0/24, 192.168.13.0/24"
+    root, *volumes = rows
+    assert root[0] == "/ (SVM root volume)" and root[3].startswith("read-only")
+    assert [r[2] for r in rows] == [networks] * len(rows)
+    plan_exports = re.findall(r"-junction-path (\S+) ", files["filer/commands.txt"])
+    assert [r[0] for r in volumes] == plan_exports
+    binaries = next(r for r in volumes if "oracle_home" in r[1])
+    assert "setuid allowed" in binaries[3]
+    assert all(r[3].startswith("read-write") for r in volumes)
+
+
+def test_unanswered_networks_are_flagged_under_the_access_table(kb: KnowledgeBase) -> None:
+    runbook = _files(kb, "current-linux-ontap")["RUNBOOK.md"]
+    rows = _access_table(runbook)
+    assert {r[2] for r in rows} == {"<storage-subnet-1>, <storage-subnet-2>"}
+    assert "must be answered before phase 3" in runbook
+
+
+def test_the_access_table_on_7mode_and_a_cloud_service(kb: KnowledgeBase) -> None:
+    seven = _access_table(_files(kb, "example-linux-knfs-7mode")["RUNBOOK.md"])
+    assert seven and all("rw= and root=" in r[3] for r in seven)
+    assert not any("SVM root" in r[0] for r in seven)
+    anf = _access_table(_files(kb, "current-anf")["RUNBOOK.md"])
+    assert anf and all("no root squashing" in r[3] for r in anf)
+
