@@ -113,9 +113,7 @@ def _access_table(runbook: str) -> list[list[str]]:
     section = runbook.split("**Who can mount what:**", 1)[1].split("\n\n- ", 1)[0]
     rows = [line for line in section.splitlines() if line.startswith("| ")][1:]
     # md() escapes Markdown's own characters (\\< for <); the cells are compared as read.
-    return [
-        [cell.strip().replace("\\", "") for cell in row.strip("|").split("|")] for row in rows
-    ]
+    return [[cell.strip().replace("\\", "") for cell in row.strip("|").split("|")] for row in rows]
 
 
 def test_the_runbook_says_who_can_mount_what_as_the_commands_do(kb: KnowledgeBase) -> None:
@@ -146,4 +144,3 @@ def test_the_access_table_on_7mode_and_a_cloud_service(kb: KnowledgeBase) -> Non
     assert not any("SVM root" in r[0] for r in seven)
     anf = _access_table(_files(kb, "current-anf")["RUNBOOK.md"])
     assert anf and all("no root squashing" in r[3] for r in anf)
-
