@@ -7,6 +7,7 @@ from __future__ import annotations
 from nasplan.renderers.common import Facts, rules_of
 from nasplan.renderers.filer import STORAGE, filer_rollback_steps, filer_steps
 from nasplan.renderers.oracle import dnfs_enabled, init_params, oranfstab_planned
+from nasplan.renderers.outage import outage_steps
 from nasplan.renderers.steps import Step, strongest
 
 UNIX = "Unix administrator"
@@ -216,8 +217,9 @@ def oracle_steps(f: Facts) -> list[Step]:
                 requires="instance_restart",
             )
         )
+    relink: list[Step] = []
     if dnfs_enabled(f):
-        steps.append(
+        relink.append(
             Step(
                 phase="oracle",
                 who=DBA,
@@ -230,7 +232,7 @@ def oracle_steps(f: Facts) -> list[Step]:
                 expect="make ends without errors.",
                 requires="instance_restart",
                 notes=[
-                    "Every instance that uses this Oracle home must be down for the relink"
+                    "Every instance that uses this Oracle home is down here"
                     + (
                         " (with a shared home on the filer, that is every node)."
                         if f.rac and f.plan.platform.layout.oracle_home == "nas"
@@ -242,23 +244,15 @@ def oracle_steps(f: Facts) -> list[Step]:
     restart = [
         s for s in f.plan.settings if s.target == "oracle" and s.requires == "instance_restart"
     ]
-    if restart:
-        steps.append(
-            Step(
-                phase="oracle",
-                who=DBA,
-                title="Restart the database" + (" instances, node by node" if f.rac else ""),
-                commands=["SHUTDOWN IMMEDIATE", "STARTUP"],
-                rules=rules_of(restart),
-                expect="The instance opens; the alert log names the Direct NFS servers when "
-                "dNFS is on."
-                if dnfs_enabled(f)
-                else "The instance opens.",
-                requires="instance_restart",
-                risk="Medium: a planned outage" + (" of one instance at a time." if f.rac else "."),
-                language="sql",
-            )
-        )
+    steps += outage_steps(
+        f,
+        "oracle",
+        relink,
+        rules_of(restart),
+        "The instance opens; the alert log names the Direct NFS servers."
+        if dnfs_enabled(f)
+        else "The instance opens.",
+    )
     if not steps:
         steps.append(
             Step(
@@ -325,20 +319,46 @@ def verify_steps(f: Facts) -> list[Step]:
 
 def rollback_steps(f: Facts) -> list[Step]:
     steps: list[Step] = []
-    oracle_files = ["sqlplus / as sysdba @rollback/oracle_rollback.sql"]
-    if oranfstab_planned(f) or dnfs_enabled(f):
-        oracle_files.append("rollback/oracle_rollback.sh --apply")
+    oracle_rules = rules_of(s for s in f.plan.settings if s.target == "oracle")
     steps.append(
         Step(
             phase="rollback",
             who=DBA,
-            title="Oracle: parameters and Direct NFS back as they were",
-            commands=oracle_files,
+            title="Oracle: parameters back as they were (server parameter file)",
+            commands=["sqlplus / as sysdba @rollback/oracle_rollback.sql"],
             file="rollback/oracle_rollback.sql",
-            rules=rules_of(s for s in f.plan.settings if s.target == "oracle"),
-            expect="After the next restart the parameters match the copy taken in phase 1.",
+            rules=oracle_rules,
+            expect="Each statement answers System altered; the values apply from the restart "
+            "below.",
             requires="instance_restart",
+            language="shell",
         )
+    )
+    unlink = (
+        [
+            Step(
+                phase="rollback",
+                who=DBA,
+                title="Oracle: Direct NFS off and oranfstab back as they were",
+                commands=["rollback/oracle_rollback.sh --apply"],
+                file="rollback/oracle_rollback.sh",
+                rules=oracle_rules,
+                expect="The script reports the home relinked for kernel NFS.",
+                requires="instance_restart",
+            )
+        ]
+        if oranfstab_planned(f) or dnfs_enabled(f)
+        else []
+    )
+    restart = [
+        s for s in f.plan.settings if s.target == "oracle" and s.requires == "instance_restart"
+    ]
+    steps += outage_steps(
+        f,
+        "rollback",
+        unlink,
+        rules_of(restart),
+        "The instance opens with the parameters of the copy taken in phase 1.",
     )
     steps.append(
         Step(

@@ -1,0 +1,110 @@
+"""The runbook's Oracle and backout phases run in a safe order (issue 29, and issue 20's RAC
+restart): the database is stopped before a relink and started after it; RAC uses srvctl from
+12.1, a full outage with a shared Oracle home and a rolling one with local homes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nasplan.domain.platform import Platform
+from nasplan.engine.planner import make_plan
+from nasplan.knowledge.base import KnowledgeBase
+from nasplan.knowledge.merge import deep_merge
+from nasplan.renderers.common import BundleMeta
+from nasplan.renderers.runbook import StepView, build_runbook
+from tests.renderers.matrix import AS_OF
+
+
+def _phase(
+    kb: KnowledgeBase, preset: str, key: str, patch: dict[str, Any] | None = None
+) -> list[StepView]:
+    data = deep_merge(kb.presets[preset].platform, patch or {})
+    plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+    view = build_runbook(plan, BundleMeta())
+    return next(p for p in view.phases if p.key == key).steps
+
+
+def _index(steps: list[StepView], words: str) -> int:
+    hits = [i for i, s in enumerate(steps) if words in s.title]
+    assert len(hits) == 1, [s.title for s in steps]
+    return hits[0]
+
+
+@pytest.mark.parametrize("preset", ["current-linux-ontap", "fawcett-lab"])
+def test_single_instance_stops_before_the_relink_and_starts_after(
+    kb: KnowledgeBase, preset: str
+) -> None:
+    steps = _phase(kb, preset, "oracle")
+    stop, relink, start = (
+        _index(steps, "Stop the database"),
+        _index(steps, "Direct NFS: switch it on"),
+        _index(steps, "Start the database"),
+    )
+    assert stop < relink < start
+    assert steps[stop].commands == ["SHUTDOWN IMMEDIATE"]
+    assert steps[start].commands == ["STARTUP"]
+
+
+def test_single_instance_backout_stops_before_reverting_and_restarts(kb: KnowledgeBase) -> None:
+    steps = _phase(kb, "current-linux-ontap", "rollback")
+    params = _index(steps, "parameters back")
+    stop, unlink, start = (
+        _index(steps, "Stop the database"),
+        _index(steps, "Direct NFS off"),
+        _index(steps, "Start the database"),
+    )
+    assert params < stop < unlink < start
+
+
+def test_rac_with_a_shared_home_takes_a_full_outage_with_srvctl(kb: KnowledgeBase) -> None:
+    steps = _phase(kb, "current-rac", "oracle")
+    stop = _index(steps, "Stop the database on every node (full outage)")
+    relink = _index(steps, "Direct NFS: switch it on")
+    start = _index(steps, "Start the database on every node")
+    assert stop < relink < start
+    assert steps[stop].commands == [
+        "srvctl stop database -db RACDB -stopoption IMMEDIATE",
+        "srvctl status database -db RACDB",
+    ]
+    assert steps[start].commands[0] == "srvctl start database -db RACDB"
+    assert not any("SHUTDOWN" in c for s in steps for c in s.commands)
+
+
+def test_rac_with_local_homes_rolls_node_by_node(kb: KnowledgeBase) -> None:
+    patch = {"layout": {"oracle_home": "local"}, "handover": {"cluster_nodes": ["rac01", "rac02"]}}
+    steps = _phase(kb, "current-rac", "oracle", patch)
+    (rolling,) = [s for s in steps if s.title.startswith("Node by node")]
+    lines = [c for c in rolling.commands if not c.startswith("#")]
+    assert lines == [
+        "srvctl stop instance -db RACDB -node rac01 -stopoption IMMEDIATE",
+        "oracle/enable_dnfs.sh --apply   # on rac01",
+        "srvctl start instance -db RACDB -node rac01",
+        "srvctl status database -db RACDB",
+        "srvctl stop instance -db RACDB -node rac02 -stopoption IMMEDIATE",
+        "oracle/enable_dnfs.sh --apply   # on rac02",
+        "srvctl start instance -db RACDB -node rac02",
+        "srvctl status database -db RACDB",
+    ]
+    assert not [s for s in steps if s.title.startswith("Direct NFS: switch it on")]
+
+
+def test_rac_before_12_1_has_no_srvctl_syntax_it_cannot_cite(kb: KnowledgeBase) -> None:
+    steps = _phase(
+        kb,
+        "current-rac",
+        "oracle",
+        {"oracle": {"version": "11.2.0.4"}, "host": {"os_version": "ol6"}},
+    )
+    assert not any("srvctl" in c for s in steps for c in s.commands)
+    stop = _index(steps, "Stop the database on every node")
+    start = _index(steps, "Start the database on every node")
+    assert stop < start and "rac01" in steps[stop].expect
+
+
+def test_kernel_nfs_restart_without_a_relink_still_stops_and_starts(kb: KnowledgeBase) -> None:
+    steps = _phase(kb, "tr3496-lab", "oracle")
+    stop, start = _index(steps, "Stop the database"), _index(steps, "Start the database")
+    assert stop + 1 == start
+    assert _index(steps, "Initialization parameters") < stop
