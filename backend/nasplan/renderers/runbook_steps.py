@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from nasplan.renderers.common import Facts, rules_of
 from nasplan.renderers.filer import STORAGE, filer_rollback_steps, filer_steps
+from nasplan.renderers.handover import dnfs_server_path, storage_path_count
 from nasplan.renderers.oracle import dnfs_enabled, init_params, oranfstab_planned
 from nasplan.renderers.outage import outage_steps
 from nasplan.renderers.steps import Step, strongest
@@ -135,7 +136,38 @@ def network_steps(f: Facts) -> list[Step]:
                 else "",
             )
         )
+    steps += _mtu_gate(f)
     return steps
+
+
+def _mtu_gate(f: Facts) -> list[Step]:
+    """Go/no-go before anything mounts over a new MTU: the plan's own path checks for the MTU
+    setting, run once per storage path (one hop left at the old MTU hangs hard-mounted I/O)."""
+    mtu = [s for s in f.plan.settings if s.target == "host" and s.key == "mtu"]
+    if not mtu:
+        return []
+    rules = {r for s in mtu for r in s.rules}
+    checks = [c for c in f.plan.checks if c.where == "host" and rules & set(c.rules)]
+    count = storage_path_count(f)
+    targets = [dnfs_server_path(f, n) for n in range(1, count + 1)] if count > 1 else [f.filer_host]
+    commands = [c.command.replace(f.filer_host, target) for c in checks for target in targets]
+    return [
+        Step(
+            phase="network",
+            who=UNIX,
+            title="Go/no-go: every storage path carries the new MTU unfragmented",
+            commands=commands,
+            rules=sorted(rules),
+            expect=checks[0].expect
+            if checks
+            else "Large frames cross every path (nasplan has no cited test command for this OS: "
+            "use the switch and NIC counters).",
+            requires="none",
+            risk="No-go if any path fails: put the MTU back (phase 7) before anything mounts "
+            "over it.",
+            manual=not commands,
+        )
+    ]
 
 
 def host_steps(f: Facts) -> list[Step]:

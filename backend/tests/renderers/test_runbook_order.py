@@ -108,3 +108,24 @@ def test_kernel_nfs_restart_without_a_relink_still_stops_and_starts(kb: Knowledg
     stop, start = _index(steps, "Stop the database"), _index(steps, "Start the database")
     assert stop + 1 == start
     assert _index(steps, "Initialization parameters") < stop
+
+
+def test_a_new_mtu_is_gated_on_every_path_before_anything_mounts(kb: KnowledgeBase) -> None:
+    paths = [
+        {"host_address": f"192.168.{10 + n}.11/24", "filer_address": f"192.168.{10 + n}.21"}
+        for n in range(2)
+    ]
+    steps = _phase(kb, "current-rac", "network", {"handover": {"paths": paths}})
+    gate = _index(steps, "Go/no-go")
+    assert gate == len(steps) - 1 and _index(steps, "Host NIC") < gate
+    assert steps[gate].commands == [
+        "ping -M do -s 8972 -c 3 192.168.10.21",
+        "ping -M do -s 8972 -c 3 192.168.11.21",
+    ]
+    assert "No-go" in steps[gate].risk
+
+
+def test_the_gate_uses_the_os_own_check_and_is_absent_without_a_new_mtu(kb: KnowledgeBase) -> None:
+    solaris = _phase(kb, "tr3322-lab", "network")
+    assert solaris[_index(solaris, "Go/no-go")].commands == ["traceroute -F filer01 9000"]
+    assert not [s for s in _phase(kb, "current-anf", "network") if "Go/no-go" in s.title]
