@@ -332,17 +332,18 @@ class _PlanBuilder:
     def expectation_findings(self, settings: list[Setting], expectations: Any) -> None:
         bdp_rule = self._model_check_rule("tcp_window_vs_bdp")
         if bdp_rule is not None:
-            window = _planned_receive_window(settings)
-            if window is not None and window < expectations.tcp_window_bytes:
+            bdp = (
+                f"the bandwidth-delay product of this path ({expectations.tcp_window_bytes} "
+                f"bytes at {expectations.rtt_us:g} us round trip)"
+            )
+            host_window = _planned_receive_window(settings)
+            if host_window is not None and host_window < expectations.tcp_window_bytes:
                 self.findings.append(
                     Finding(
                         severity="warning",
                         rule=bdp_rule.id,
-                        message=f"The planned TCP receive window ({window} bytes) is smaller than "
-                        f"the bandwidth-delay product of this path "
-                        f"({expectations.tcp_window_bytes} bytes at "
-                        f"{expectations.rtt_us:g} us round trip): one connection cannot fill "
-                        f"the link.",
+                        message=f"The planned TCP receive window ({host_window} bytes) is "
+                        f"smaller than {bdp}: one connection cannot fill the link.",
                     )
                 )
             filer_window = _planned_filer_receive_window(settings)
@@ -352,12 +353,10 @@ class _PlanBuilder:
                         severity="warning",
                         rule=bdp_rule.id,
                         message=f"The filer's NFS TCP receive window ({filer_window} bytes, "
-                        f"nfs.tcp.recvwindowsize) is smaller than the bandwidth-delay product of "
-                        f"this path ({expectations.tcp_window_bytes} bytes at "
-                        f"{expectations.rtt_us:g} us round trip): writes over one connection "
-                        f"cannot fill the link. The value comes from guidance written for GbE; "
-                        f"raise it to at least the bandwidth-delay product after checking the "
-                        f"largest value your Data ONTAP release accepts.",
+                        f"nfs.tcp.recvwindowsize) is smaller than {bdp}: writes over one "
+                        f"connection cannot fill the link. The value comes from guidance written "
+                        f"for GbE; raise it to at least the bandwidth-delay product after "
+                        f"checking the largest value your Data ONTAP release accepts.",
                         related_rules=_unique(
                             r
                             for s in settings
