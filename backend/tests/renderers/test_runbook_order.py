@@ -129,3 +129,21 @@ def test_the_gate_uses_the_os_own_check_and_is_absent_without_a_new_mtu(kb: Know
     solaris = _phase(kb, "tr3322-lab", "network")
     assert solaris[_index(solaris, "Go/no-go")].commands == ["traceroute -F filer01 9000"]
     assert not [s for s in _phase(kb, "current-anf", "network") if "Go/no-go" in s.title]
+
+
+def _verify_sql(kb: KnowledgeBase, preset: str, patch: dict[str, Any] | None = None) -> str:
+    from nasplan.renderers.bundle import render_bundle_files
+
+    data = deep_merge(kb.presets[preset].platform, patch or {})
+    plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+    return render_bundle_files(plan)["verify/verify_oracle.sql"]
+
+
+def test_rac_verification_reads_every_instance(kb: KnowledgeBase) -> None:
+    sql = _verify_sql(kb, "current-rac")
+    queries = [line for line in sql.splitlines() if line.startswith("SELECT")]
+    assert queries and not any(" v$" in q for q in queries)
+    assert "FROM gv$dnfs_servers" in sql and "COUNT(DISTINCT inst_id)" in sql
+    assert any("(SELECT COUNT(*) FROM gv$instance)" in q and "gv$parameter" in q for q in queries)
+    single = _verify_sql(kb, "current-linux-ontap")
+    assert "gv$" not in single and "FROM v$dnfs_servers" in single
