@@ -237,7 +237,7 @@ def _cluster_steps(f: Facts) -> list[Step]:
         ),
         "set -privilege admin",
         f"vserver export-policy rule show -vserver {vserver}",
-        f"volume show -vserver {vserver} -volume {f.db_lower}_*",
+        f"volume show -vserver {vserver} -volume {f.db_lower}_* -fields policy,snapshot-policy",
     ]
     if mtu:
         record.append(f"network port show -port {port} -fields mtu,broadcast-domain")
@@ -408,14 +408,21 @@ def _cluster_rollback(f: Facts) -> list[Step]:
             f"-mtu {RECORDED_VALUE}"
         )
     for v in f.plan.volumes:
-        commands.append(f"volume modify -vserver {vserver} -volume {v.name} -policy default")
+        commands.append(
+            f"volume modify -vserver {vserver} -volume {v.name} -policy {RECORDED_VALUE}"
+        )
+    for s in f.settings("ontap_snapshot_policy"):
+        commands += [
+            f"volume modify -vserver {vserver} -volume {v} -snapshot-policy {RECORDED_VALUE}"
+            for v in s.applies_to
+        ]
     for name in dict.fromkeys(_policy(f, v.role) for v in f.plan.volumes):
         commands.append(f"vserver export-policy delete -vserver {vserver} -policyname {name}")
     return [
         Step(
             phase="rollback",
             who=STORAGE,
-            title="Cluster: put back the recorded values and the default export policy",
+            title="Cluster: put back the recorded values and export policies",
             commands=commands,
             rules=list(
                 dict.fromkeys(r for s in f.plan.settings if s.target == "filer" for r in s.rules)
@@ -424,6 +431,8 @@ def _cluster_rollback(f: Facts) -> list[Step]:
             requires="remount",
             notes=[
                 f"Replace each {RECORDED_VALUE} with the value in the output saved in phase 1.",
+                "A volume missing from that output was created by this change: give it -policy "
+                "default and leave its snapshot policy (nasplan never deletes volumes).",
                 "The read-only rules added to the SVM root volume's policy stay: other exports of "
                 "the SVM may need them. To remove one: vserver export-policy rule show -vserver "
                 f"{vserver} -policyname default, then vserver export-policy rule delete -vserver "

@@ -147,3 +147,19 @@ def test_rac_verification_reads_every_instance(kb: KnowledgeBase) -> None:
     assert any("(SELECT COUNT(*) FROM gv$instance)" in q and "gv$parameter" in q for q in queries)
     single = _verify_sql(kb, "current-linux-ontap")
     assert "gv$" not in single and "FROM v$dnfs_servers" in single
+
+
+def test_the_filer_backout_restores_the_recorded_policies(kb: KnowledgeBase) -> None:
+    from nasplan.renderers.bundle import render_bundle_files
+
+    data = deep_merge(kb.presets["current-linux-ontap"].platform, {})
+    plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+    files = render_bundle_files(plan)
+    assert "-fields policy,snapshot-policy" in files["filer/commands.txt"]
+    backout = files["rollback/filer_rollback.txt"]
+    volumes = [v.name for v in plan.volumes]
+    for name in volumes:
+        assert f"-volume {name} -policy RECORDED_VALUE" in backout
+    assert "-policy default" not in [line[-15:] for line in backout.splitlines()]
+    (redo,) = [v.name for v in plan.volumes if "redo" in v.holds]
+    assert f"-volume {redo} -snapshot-policy RECORDED_VALUE" in backout
