@@ -163,3 +163,15 @@ def test_the_filer_backout_restores_the_recorded_policies(kb: KnowledgeBase) -> 
     assert "-policy default" not in [line[-15:] for line in backout.splitlines()]
     (redo,) = [v.name for v in plan.volumes if "redo" in v.holds]
     assert f"-volume {redo} -snapshot-policy RECORDED_VALUE" in backout
+
+
+def test_the_printed_runbook_numbers_its_pages_and_wraps_code_at_spaces(kb: KnowledgeBase) -> None:
+    from nasplan.renderers.bundle import render_bundle_files
+
+    data = deep_merge(kb.presets["current-linux-ontap"].platform, {})
+    plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+    html = render_bundle_files(plan)["RUNBOOK.html"]
+    assert 'counter(page) " of " counter(pages)' in html
+    pre_rule = html.split("  pre {", 1)[1].split("}", 1)[0]
+    assert "overflow-wrap: break-word" in pre_rule and "anywhere" not in pre_rule
+    assert "estimates from nasplan's model" in html
