@@ -24,7 +24,7 @@ REQUIRES_TEXT: dict[str, str] = {
     "online": "nothing: takes effect at once",
     "remount": "remount: applies to NFS mounts made after the change",
     "reboot": "reboot of the host",
-    "instance_restart": "instance restart (rolling, node by node, on RAC)",
+    "instance_restart": "a database restart: the stop and start steps of its phase",
 }
 _REQUIRES_ORDER = ["none", "online", "remount", "instance_restart", "reboot"]
 
