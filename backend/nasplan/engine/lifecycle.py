@@ -86,27 +86,22 @@ def judge_release(
 def certification_findings(
     kb: KnowledgeBase, resolved: ResolvedPlatform, rule_id: str
 ) -> list[Finding]:
-    platform = resolved.platform
-    os_label = resolved.os_release.label
     findings: list[Finding] = []
     for cert in kb.lifecycle.certification:
-        if cert.os != platform.host.os or not in_catalog_range(
+        if cert.os != resolved.platform.host.os or not in_catalog_range(
             resolved.oracle_version, cert.oracle
         ):
             continue
-        message = _certification_message(kb, cert, resolved.os_release.id, os_label, resolved)
+        message = _certification_message(kb, cert, resolved)
         if message is not None:
             findings.append(Finding(severity="error", rule=rule_id, message=message))
     return findings
 
 
 def _certification_message(
-    kb: KnowledgeBase,
-    cert: Certification,
-    release_id: str,
-    os_label: str,
-    resolved: ResolvedPlatform,
+    kb: KnowledgeBase, cert: Certification, resolved: ResolvedPlatform
 ) -> str | None:
+    release_id, os_label = resolved.os_release.id, resolved.os_release.label
     cite = _cite(kb, cert.sources, cert.confidence)
     if release_id in cert.not_certified:
         return (

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nasplan.renderers.common import Facts
-from nasplan.renderers.filer import CLOUD_FAMILIES, ONTAP_CLI_FAMILIES, SVM_ROOT
+from nasplan.renderers.filer import ONTAP_CLI_FAMILIES, SVM_ROOT
 from nasplan.renderers.handover import export_clients, nodes
 
 
@@ -43,7 +43,7 @@ def access_rows(f: Facts) -> list[AccessRow]:
         access = "read-write, root kept (superuser sys)"
         if f.family == "ontap7":
             access = "read-write, root kept (rw= and root=)"
-        elif f.family in CLOUD_FAMILIES or f.family not in ONTAP_CLI_FAMILIES:
+        elif f.family not in ONTAP_CLI_FAMILIES:
             access = "read-write, root kept (no root squashing)"
         if volume.name in binaries:
             access += ", setuid allowed"

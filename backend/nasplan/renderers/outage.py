@@ -65,15 +65,11 @@ def _stop(f: Facts, phase: Phase, outage: Outage, rules: list[str]) -> Step:
         ]
         expect = "srvctl status database reports every instance not running."
         language = "shell"
-    elif outage.kind == "full":
-        commands = ["SHUTDOWN IMMEDIATE"]
-        expect = "ORACLE instance shut down, on every node: run it on each of " + ", ".join(
-            nodes(f)
-        )
-        language = "sql"
     else:
         commands = ["SHUTDOWN IMMEDIATE"]
-        expect = "ORACLE instance shut down."
+        expect = "ORACLE instance shut down" + (
+            ", on every node: run it on each of " + ", ".join(nodes(f)) if f.rac else "."
+        )
         language = "sql"
     return Step(
         phase=phase,

@@ -4,6 +4,7 @@ are carried out; ``runbook.py`` numbers them and renders the document."""
 
 from __future__ import annotations
 
+from nasplan.domain.plan import Setting
 from nasplan.renderers.common import Facts, rules_of
 from nasplan.renderers.filer import STORAGE, filer_rollback_steps, filer_steps
 from nasplan.renderers.handover import dnfs_server_path, storage_path_count
@@ -273,14 +274,11 @@ def oracle_steps(f: Facts) -> list[Step]:
                 ],
             )
         )
-    restart = [
-        s for s in f.plan.settings if s.target == "oracle" and s.requires == "instance_restart"
-    ]
     steps += outage_steps(
         f,
         "oracle",
         relink,
-        rules_of(restart),
+        rules_of(_restart_settings(f)),
         "The instance opens; the alert log names the Direct NFS servers."
         if dnfs_enabled(f)
         else "The instance opens.",
@@ -382,14 +380,11 @@ def rollback_steps(f: Facts) -> list[Step]:
         if oranfstab_planned(f) or dnfs_enabled(f)
         else []
     )
-    restart = [
-        s for s in f.plan.settings if s.target == "oracle" and s.requires == "instance_restart"
-    ]
     steps += outage_steps(
         f,
         "rollback",
         unlink,
-        rules_of(restart),
+        rules_of(_restart_settings(f)),
         "The instance opens with the parameters of the copy taken in phase 1.",
     )
     steps.append(
@@ -426,3 +421,7 @@ def rollback_steps(f: Facts) -> list[Step]:
                 )
             )
     return steps
+
+
+def _restart_settings(f: Facts) -> list[Setting]:
+    return [s for s in f.plan.settings if s.target == "oracle" and s.requires == "instance_restart"]
