@@ -15,6 +15,7 @@ import yaml
 
 from nasplan.renderers.common import Facts, comment_block, header_lines, rules_of
 from nasplan.renderers.handover import nodes, oracle_owner_ids
+from nasplan.renderers.host_nic import storage_interfaces
 from nasplan.renderers.linux_kernel import (
     boot_sysctls,
     modprobe_target,
@@ -44,6 +45,61 @@ def _represent_unsafe(dumper: yaml.SafeDumper, value: Unsafe) -> yaml.ScalarNode
 
 
 _PlaybookDumper.add_representer(Unsafe, _represent_unsafe)
+
+
+# nasplan's own shell, run with the plan's values as arguments (never inside the code). Each
+# prints changed=yes or changed=no, so that a second run of the playbook reports no change.
+_LIVE_SYSCTL = """set -eu
+now=$(sysctl -n "$1" | tr -s ' \\t' '  ')
+if [ "$now" = "$2" ]; then echo changed=no; else sysctl -w "$1=$2" > /dev/null; echo changed=yes; fi
+"""
+_INTERFACE_MTU = """set -eu
+IF=$1 MTU=$2 changed=no
+if [ "$(cat "/sys/class/net/$IF/mtu")" != "$MTU" ]; then
+  ip link set dev "$IF" mtu "$MTU"
+  changed=yes
+fi
+CONN=$(nmcli -g GENERAL.CONNECTION device show "$IF" 2>/dev/null || true)
+if [ -z "$CONN" ] || [ "$CONN" = "--" ]; then
+  echo "no NetworkManager profile configures $IF: keep MTU $MTU where $IF is configured" >&2
+  exit 3
+fi
+if [ "$(nmcli -g 802-3-ethernet.mtu connection show "$CONN")" != "$MTU" ]; then
+  nmcli connection modify "$CONN" 802-3-ethernet.mtu "$MTU"
+  changed=yes
+fi
+echo "changed=$changed"
+"""
+
+
+def _shell_task(name: str, script: str, *arguments: str) -> dict[str, Any]:
+    return {
+        "name": Unsafe(name),
+        "ansible.builtin.command": {
+            "argv": ["sh", "-c", Unsafe(script), "sh", *(Unsafe(a) for a in arguments)]
+        },
+        "register": "nasplan_result",
+        "changed_when": "'changed=yes' in nasplan_result.stdout",
+    }
+
+
+def _mtu_tasks(f: Facts) -> list[dict[str, Any]]:
+    """The storage interfaces' MTU, live and in their NetworkManager profile (as host/network.sh
+    does; a host without a profile on the interface stops the play with a message)."""
+    if f.os != "linux":
+        return []
+    settings = [s for s in f.settings("interface") if s.target == "host" and s.key == "mtu"]
+    return [
+        _shell_task(
+            f"MTU {s.value} on {interface}, kept in its NetworkManager profile "
+            f"({', '.join(s.rules)})",
+            _INTERFACE_MTU,
+            interface,
+            s.value,
+        )
+        for s in settings
+        for interface in storage_interfaces(f)
+    ]
 
 
 def _sysctl_task(f: Facts, setting: Any) -> dict[str, Any]:
@@ -94,6 +150,7 @@ def _playbook(f: Facts) -> list[dict[str, Any]]:
                 },
             }
         )
+    tasks += _mtu_tasks(f)
     tasks += [_sysctl_task(f, s) for s in early]
     if options:
         tasks.append(
@@ -128,15 +185,12 @@ def _playbook(f: Facts) -> list[dict[str, Any]]:
         # The sunrpc keys exist once the first NFS mount has loaded the module; the file above
         # keeps them, so the live value is set without writing a sysctl file.
         tasks += [
-            {
-                "name": Unsafe(
-                    f"sysctl {o.setting.key} = {o.setting.value} now ({', '.join(o.setting.rules)})"
-                ),
-                "ansible.builtin.command": {
-                    "argv": ["sysctl", "-w", Unsafe(f"{o.setting.key}={o.setting.value}")]
-                },
-                "changed_when": True,
-            }
+            _shell_task(
+                f"sysctl {o.setting.key} = {o.setting.value} now ({', '.join(o.setting.rules)})",
+                _LIVE_SYSCTL,
+                o.setting.key,
+                o.setting.value,
+            )
             for o in options
         ]
         tasks.append(

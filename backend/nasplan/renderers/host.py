@@ -212,6 +212,9 @@ def _tuning_files(f: Facts) -> dict[str, str]:
         "sysctl_block": "",
         "sysctl_name": "",
         "sunrpc": bool(options),
+        "module_of_key": {o.setting.key: o.module for o in options},
+        # One key per module tells whether it is loaded.
+        "module_probe_keys": sorted({o.module: o.setting.key for o in options}.items()),
         "nddconf_name": "nddconf.add",
         "idmapd": _IdmapdDomain(setting_value(f, idmapd[0].value), idmapd[0].rules)
         if idmapd

@@ -61,6 +61,10 @@ class _FileLine:
     path: str
     line: str
     rules: list[str]
+    # `key = value` files (sysctl.d, idmapd.conf): the last assignment of the key counts and
+    # spaces around "=" do not matter (Ansible's sysctl module writes `key=value`).
+    key: str = ""
+    value: str = ""
 
 
 @dataclass
@@ -128,12 +132,14 @@ def _files(f: Facts) -> list[_FileLine]:
             items.append(_FileLine(s.scope or "", f"{s.key}={s.value};", s.rules))
     target = sysctl_target(f)
     for s in boot_sysctls(f):
-        items.append(_FileLine(target, f"{s.key} = {s.value}", s.rules))
+        items.append(_FileLine(target, f"{s.key} = {s.value}", s.rules, s.key, s.value))
     if f.os == "linux":
         for s in f.settings("idmapd_conf"):
             value = setting_value(f, s.value)
             if not value.startswith("<"):
-                items.append(_FileLine("/etc/idmapd.conf", f"Domain = {value}", s.rules))
+                items.append(
+                    _FileLine("/etc/idmapd.conf", f"Domain = {value}", s.rules, "Domain", value)
+                )
     for option in module_options(f):
         items.append(_FileLine(modprobe_target(f), option.line, option.setting.rules))
     return items

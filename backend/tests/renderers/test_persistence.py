@@ -187,3 +187,61 @@ def test_the_nfs4_id_domain_is_written_to_idmapd_conf_and_read_back(
     unanswered = make_plan(kb, Platform.model_validate({**data, "handover": {}}))
     tuning = render_bundle_files(unanswered)["host/tuning.sh"]
     assert "DOMAIN='<nfsv4-id-domain>'" in tuning
+
+
+def test_module_keys_absent_before_the_first_mount_are_left_to_modprobe_d(
+    kb: KnowledgeBase, tmp_path: Path
+) -> None:
+    # Found by the lab (lab/README.md): on a host that has not used NFS since boot the sunrpc
+    # keys do not exist, and `sysctl -w` of them stopped host/tuning.sh --apply (set -e); the
+    # rollback then had no value to restore. The module is loaded first (its values recorded).
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    _fake(bin_dir, "sysctl", 'case "$*" in *sunrpc*) exit 255 ;; *) echo 1 ;; esac\n')
+    _, files = _bundle(kb, "current-linux-ontap")
+    script = tmp_path / "tuning.sh"
+    script.write_text(files["host/tuning.sh"])
+    out = _dry_run(script, bin_dir)
+    loads = "the sunrpc module is not loaded yet (no NFS mount since boot)\n"
+    loads += "would run: modprobe sunrpc"
+    assert loads in out
+    assert "would run: sysctl -w sunrpc" not in out
+    assert (
+        "sunrpc.tcp_max_slot_table_entries: the sunrpc module is not loaded yet; "
+        "/etc/modprobe.d/90-nasplan-prod.conf sets it to 128 when the module loads" in out
+    )
+    assert "would run: sysctl -w net.core.rmem_max=" in out  # other keys are still set live
+
+
+def test_verify_reads_sysctl_files_as_the_kernel_does(kb: KnowledgeBase, tmp_path: Path) -> None:
+    # Found by the lab: Ansible's sysctl module writes `key=value`, and verify_host.sh, which
+    # wanted the line `key = value` exactly, failed a host the playbook had set right.
+    _, files = _bundle(kb, "current-linux-ontap")
+    verify = files["verify/verify_host.sh"]
+    function = verify[
+        verify.index("file_sets() {") : verify.index("\n}\n", verify.index("file_sets() {")) + 3
+    ]
+    conf = tmp_path / "90.conf"
+    cases = {
+        "net.core.rmem_max=8388608\n": 0,
+        "  net.core.rmem_max   =  8388608  \n": 0,
+        "net.core.rmem_max = 4194304\nnet.core.rmem_max = 8388608\n": 0,
+        "net.core.rmem_max = 8388608\nnet.core.rmem_max = 4194304\n": 1,
+        "# net.core.rmem_max = 8388608\n": 1,
+        "net.core.rmem_max_x = 8388608\n": 1,
+    }
+    for text, expected in cases.items():
+        conf.write_text(text)
+        done = subprocess.run(
+            ["/bin/sh", "-c", function + f'file_sets net.core.rmem_max 8388608 "{conf}"'],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == expected, (text, done.stderr)
+    spaced = subprocess.run(
+        ["/bin/sh", "-c", function + "printf 'net.ipv4.tcp_rmem = 4096\\t87380  8388608\\n' > "
+         f'"{conf}"; file_sets net.ipv4.tcp_rmem "4096 87380 8388608" "{conf}"'],
+        check=False,
+    )  # fmt: skip
+    assert spaced.returncode == 0
