@@ -29,6 +29,8 @@ the write rate limit off). Rows (``--only`` takes their names, comma-separated):
            /health: <= 5 s.
   hostile  the worst 1 MB paste of each audit file kind (scripts/bench_hostile.py): answered
            within 1 s, /health under 50 ms meanwhile, server memory back within 20% after.
+  lab      the lab (scripts/bench_lab.py): image build cold and cached, a bare boot, each
+           matrix platform's journey beside the bare boots it needs; matrix <= 15 min.
 
 --baseline-ref REF also runs the plans row against REF (git worktree at /tmp/bench-base, served
 with PYTHONPATH=<worktree>/backend from this venv) and prints both side by side.
@@ -73,7 +75,9 @@ KB_CACHE = Path("/tmp/nasplan-bench-kb")
 WORKTREE = Path("/tmp/bench-base")
 CORPUS = ROOT / "backend" / "tests" / "corpus" / "platforms.yaml"
 PG = ["psql", "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-U", "postgres"]
-ROWS = ("plans", "size", "bundle", "runbook", "designs", "storage", "kb", "restart", "hostile")
+ROWS = (
+    "plans", "size", "bundle", "runbook", "designs", "storage", "kb", "restart", "hostile", "lab",
+)  # fmt: skip
 PLAN_CONNECTIONS = (1, 8, 64)
 SEED_DESIGNS = 20
 RANDOM_IDS = 1000
@@ -1088,7 +1092,7 @@ def parse_args() -> argparse.Namespace:
     unknown = only - set(ROWS)
     if unknown:
         parser.error(f"unknown rows {sorted(unknown)}; choose from {','.join(ROWS)}")
-    args.rows = only or set(ROWS)
+    args.rows = only or set(ROWS) - {"lab"}  # the lab row is asked for by name (--only lab)
     return args
 
 
@@ -1122,6 +1126,10 @@ def main() -> int:
             bench.guarded(
                 "hostile", lambda: bench_hostile.run(report, list(bench_hostile.KINDS), 1_000_000)
             )
+        if "lab" in rows:
+            import bench_lab  # this script's neighbour; it imports this module
+
+            bench.guarded("lab", lambda: bench_lab.run(report, cold_build=True))
         if args.baseline_ref and "plans" in rows:
             bench.guarded("baseline", lambda: bench.baseline(args.baseline_ref))
     elapsed = time.perf_counter() - started

@@ -9,12 +9,33 @@ export NASPLAN_FORCE=1
 
 apt_install docker-compose docker-compose
 apt_install shellcheck shellcheck
+apt_install qemu-system-x86_64 qemu-system-x86 qemu-utils
+apt_install debootstrap debootstrap
 python_env
+
+# The lab's virtual machines take minutes under emulation, so the matrix runs in the background
+# (one platform at a time) while the other suites run; its result is read at the end.
+LAB_LOG="$(mktemp)"
+LAB_PID=""
+trap '[ -z "$LAB_PID" ] || kill -- "-$LAB_PID" 2>/dev/null || true' EXIT
+log "lab: the Linux bundles applied for real (in the background, see lab/README.md)"
+if lab_reason="$("$ROOT/lab/run.sh" can-run 2>&1)"; then
+  NASPLAN_LAB_JOBS=1 setsid "$ROOT/lab/run.sh" matrix > "$LAB_LOG" 2>&1 &
+  LAB_PID=$!
+else
+  echo "lab: not run: $lab_reason"
+fi
 
 log "ruff"
 (cd "$ROOT/backend" && ruff check . && ruff format --check .)
+(cd "$ROOT/lab" && ruff check . && ruff format --check .)
 log "mypy --strict"
 (cd "$ROOT/backend" && mypy nasplan tests)
+(cd "$ROOT/lab" && mypy nasplan_lab tests)
+log "shellcheck (lab)"
+shellcheck -S warning "$ROOT"/lab/*.sh "$ROOT"/lab/image/*.sh "$ROOT"/lab/guest/*.sh
+log "lab unit tests (the filer translation and the judge)"
+(cd "$ROOT/lab" && python -m pytest)
 log "backend tests"
 (cd "$ROOT/backend" && python -m pytest)
 log "docker-compose.yml"
@@ -41,4 +62,13 @@ frontend_build_dist
 apt_install /usr/bin/chromium chromium
 log "browser end-to-end tests (Playwright, Debian Chromium, the real app on SQLite)"
 (cd "$ROOT/e2e" && npm ci --no-audit --no-fund --loglevel=error && npx tsc --noEmit -p . && npx playwright test)
+if [ -n "$LAB_PID" ]; then
+  log "lab: the matrix"
+  lab_status=0
+  wait "$LAB_PID" || lab_status=$?
+  cat "$LAB_LOG"
+  rm -f "$LAB_LOG"
+  LAB_PID=""
+  [ "$lab_status" -eq 0 ] || { echo "lab: the matrix failed" >&2; exit 1; }
+fi
 log "all test suites passed"

@@ -1,0 +1,1 @@
+"""The nasplan lab: applies Linux bundles to real virtual machines and judges what happened."""
