@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from nasplan_lab.journey import journey
-from nasplan_lab.judge import Verdict
+from nasplan_lab.judge import Verdict, same_outcome
 from nasplan_lab.qemu import Image
 
 LAB = Path(__file__).resolve().parent.parent
@@ -88,6 +88,14 @@ def main(argv: list[str] | None = None) -> int:
     jobs = 1 if args.command == "run" else max(1, args.jobs)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         verdicts = list(pool.map(one_journey, runs))
+    by_name = {v.name: v for v in verdicts}
+    for (path, mode), verdict in zip(runs, verdicts, strict=True):
+        if mode == "ansible" and path.stem in by_name:
+            check = same_outcome(verdict, by_name[path.stem])
+            verdict.checks.append(check)
+            print(
+                f"== {verdict.name}: {'ok  ' if check.ok else 'FAIL'} {check.claim} {check.detail}"
+            )
     failed = [v.name for v in verdicts if not v.ok]
     print(
         f"lab: {len(verdicts) - len(failed)} of {len(verdicts)} platform(s) passed"

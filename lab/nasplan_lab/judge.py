@@ -28,6 +28,8 @@ class Verdict:
     checks: list[Check] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
+    # The host's state once applied (scripts or playbook), to compare the two ways.
+    applied_state: str = ""
 
     @property
     def ok(self) -> bool:
@@ -210,6 +212,7 @@ def judge(
         verdict.add("the host journey ran", False, "no results came back from the guest")
         return verdict
     state = {p.stem.removeprefix("state-"): _read(p) for p in out.glob("state-*.txt")}
+    verdict.applied_state = state.get("applied", "")
     if playbook_runs is None:
         _judge_script_runs(verdict, out, state)
     else:
@@ -236,9 +239,20 @@ def judge(
     return verdict
 
 
+def same_outcome(playbook: Verdict, scripts: Verdict) -> Check:
+    """The playbook and the host scripts leave the same kernel values, MTU and NFS mounts (the
+    files differ in form: Ansible writes `key=value` and its own comments)."""
+    differences = _diff(scripts.applied_state, playbook.applied_state, skip=frozenset({"files"}))
+    return Check(
+        "the playbook leaves the kernel values, MTU and mounts the host scripts leave",
+        not differences,
+        differences,
+    )
+
+
 def merge(name: str, verdicts: list[Verdict]) -> Verdict:
     """One verdict for a journey: each node's claims, named by the node when there are several."""
-    merged = Verdict(name)
+    merged = Verdict(name, applied_state=verdicts[0].applied_state if verdicts else "")
     for verdict in verdicts:
         merged.notes += [n for n in verdict.notes if n not in merged.notes]
         prefix = f"{verdict.name}: " if verdict.name else ""

@@ -5,7 +5,7 @@ import pytest
 
 from nasplan_lab.ansible import PlaybookRun
 from nasplan_lab.filer import FilerSetup
-from nasplan_lab.judge import Check, judge, merge, shown_form
+from nasplan_lab.judge import Check, judge, merge, same_outcome, shown_form
 
 PLAN: dict[str, Any] = {
     "mounts": [
@@ -32,6 +32,7 @@ AS_BUILT = '{"status": 201, "counts": {"verified": 30, "differs": 0, "not_checke
 
 
 def _lab_output(tmp_path: Path, **changes: str) -> Path:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     files = {
         "steps.txt": "apply-1-network 0\napply-2-mounts 0\nagain-1-network 0\nrollback-apply 0\n",
         "mounts-applied.txt": MOUNTED,
@@ -160,3 +161,19 @@ def test_the_ansible_journey_needs_a_clean_first_run_and_a_second_that_changes_n
     ]
     never = judge("t", PLAN, out, FilerSetup(), [], [])
     assert "the playbook ran twice" in [c.claim for c in never.checks if not c.ok]
+
+
+def test_the_playbook_and_the_scripts_are_compared_on_values_not_file_form(
+    tmp_path: Path,
+) -> None:
+    scripts = judge("s", PLAN, _lab_output(tmp_path / "s", **{}), FilerSetup(), [])
+    ansible_form = APPLIED.replace("cccc", "eeee")  # the same keys, another file text
+    (tmp_path / "a").mkdir()
+    playbook = judge(
+        "a", PLAN, _lab_output(tmp_path / "a", state_applied=ansible_form), FilerSetup(), []
+    )
+    assert same_outcome(playbook, scripts).ok
+    no_mtu = ansible_form.replace("eth0 live 9000 profile 9000", "eth0 live 1500 profile auto")
+    playbook = judge("a", PLAN, _lab_output(tmp_path / "a", state_applied=no_mtu), FilerSetup(), [])
+    check = same_outcome(playbook, scripts)
+    assert not check.ok and "mtu" in check.detail
