@@ -240,7 +240,10 @@ def _cluster_steps(f: Facts) -> list[Step]:
         f"volume show -vserver {vserver} -volume {f.db_lower}_* -fields policy,snapshot-policy",
     ]
     if mtu:
-        record.append(f"network port show -port {port} -fields mtu,broadcast-domain")
+        record += [
+            f"network port show -port {port} -fields mtu,broadcast-domain",
+            _domain_ports(f),
+        ]
     steps.append(
         Step(
             phase="prereq",
@@ -374,8 +377,9 @@ def _cluster_steps(f: Facts) -> list[Step]:
                 who=STORAGE,
                 title=f"MTU {s.value} on the data port {port}",
                 commands=[
+                    _domain_ports(f),
                     f"network port broadcast-domain modify -broadcast-domain {broadcast_domain(f)} "
-                    f"-mtu {s.value}"
+                    f"-mtu {s.value}",
                 ],
                 rules=s.rules,
                 expect=f"`network port show -port {port} -fields mtu` shows {s.value} on every "
@@ -384,13 +388,25 @@ def _cluster_steps(f: Facts) -> list[Step]:
                 risk="High: until every hop passes jumbo frames, NFS I/O over these ports can "
                 "stall.",
                 notes=[
+                    "The first command lists every port this change reaches: the domain's MTU "
+                    "is set on all of its ports (ONTAP command reference, network port "
+                    "broadcast-domain modify, -mtu), and so on every LIF they carry, whatever "
+                    "its SVM or protocol. Agree the change with the owners of any port that does "
+                    "not serve this database before going on.",
                     f"Ports in a broadcast domain take the domain's MTU; for a port outside one: "
                     f"network port modify -node NODE -port {port} -mtu {s.value} on each node "
-                    "(NODE: the node's name)."
+                    "(NODE: the node's name).",
                 ],
             )
         )
     return steps
+
+
+def _domain_ports(f: Facts) -> str:
+    return (
+        f"network port broadcast-domain show -broadcast-domain {broadcast_domain(f)} "
+        "-fields ports,mtu"
+    )
 
 
 def _cluster_rollback(f: Facts) -> list[Step]:

@@ -175,3 +175,22 @@ def test_the_printed_runbook_numbers_its_pages_and_wraps_code_at_spaces(kb: Know
     pre_rule = html.split("  pre {", 1)[1].split("}", 1)[0]
     assert "overflow-wrap: break-word" in pre_rule and "anywhere" not in pre_rule
     assert "estimates from nasplan's model" in html
+
+
+def test_the_broadcast_domain_change_lists_every_port_it_reaches_first(kb: KnowledgeBase) -> None:
+    # Issue 29: the MTU of a broadcast domain is set on all of its ports, whoever uses them.
+    network = _phase(
+        kb, "current-linux-ontap", "network", {"handover": {"broadcast_domain": "bd_nfs"}}
+    )
+    (step,) = [s for s in network if s.title.startswith("MTU 9000 on the data port")]
+    show = "network port broadcast-domain show -broadcast-domain bd_nfs -fields ports,mtu"
+    assert step.commands[0] == show
+    assert step.commands[1].startswith(
+        "network port broadcast-domain modify -broadcast-domain bd_nfs"
+    )
+    assert any("every port this change reaches" in note for note in step.notes)
+    prereq = _phase(
+        kb, "current-linux-ontap", "prereq", {"handover": {"broadcast_domain": "bd_nfs"}}
+    )
+    record = prereq[_index(prereq, "Record the cluster's current values")]
+    assert show in record.commands
