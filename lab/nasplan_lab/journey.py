@@ -187,6 +187,27 @@ def _host_job(
     return files
 
 
+def not_proven(bundle: Path, mode: str) -> list[str]:
+    """The bundle's files, or parts of them, that this journey did not run."""
+    files = {str(p.relative_to(bundle)) for p in bundle.rglob("*") if p.is_file()}
+    found = []
+    oracle = sorted(f for f in files if f.startswith(("oracle/", "rollback/oracle_")))
+    if oracle or "verify/verify_oracle.sql" in files:
+        found.append(", ".join([*oracle, "verify/verify_oracle.sql"]) + " (no Oracle database)")
+    found.append(
+        "filer/commands.txt beyond export rules, transfer size and MTU; "
+        "filer/checks and rollback (no real filer)"
+    )
+    if "host/network.sh" in files:
+        found.append(
+            "host/network.sh's ifcfg branch (the lab's NICs have NetworkManager profiles) and "
+            "the switch step"
+        )
+    if mode == "scripts" and "ansible/site.yml" in files:
+        found.append("ansible/site.yml (its own journey, on the platforms that name it)")
+    return found
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -274,6 +295,7 @@ def journey(
                 judge(node, plan, results / "out", filer_setup, run.adapted, playbook_runs)
             )
         verdict = merge(run.name, verdicts)
+        verdict.notes += [f"not proven here: {what}" for what in not_proven(bundle, mode)]
         verdict.timings = {"bundle_s": timings.bundle_s, "journey_s": timings.journey_s}
         return verdict
     finally:
