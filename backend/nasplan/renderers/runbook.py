@@ -85,6 +85,9 @@ class RunbookView:
     glance: list[str]
     access: list[AccessRow]
     access_notes: list[str]
+    # Appendix: each rule the steps cite, once, with its sources; each source's title.
+    rules: list[Why]
+    sources: list[tuple[str, str]]
 
 
 def _glance(plan: Plan) -> list[str]:
@@ -180,6 +183,24 @@ def _why(plan: Plan, rule_ids: list[str]) -> list[Why]:
     return result
 
 
+def _cited_rules(phases: list[PhaseView]) -> list[Why]:
+    """Each rule a step cites, once, in the order the steps first cite it."""
+    seen: dict[str, Why] = {}
+    for phase in phases:
+        for step in phase.steps:
+            for why in step.why:
+                seen.setdefault(why.rule, why)
+    return list(seen.values())
+
+
+def _source_titles(plan: Plan, rules: list[Why]) -> list[tuple[str, str]]:
+    titles: dict[str, str] = {}
+    for why in rules:
+        for source in plan.rules[why.rule].sources:
+            titles.setdefault(source.id, source.title)
+    return sorted(titles.items())
+
+
 def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = None) -> RunbookView:
     f = facts(plan, meta)
     if files is None:
@@ -266,6 +287,8 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
         capacity_notes=_capacity_notes(plan),
         access=access_rows(f),
         access_notes=access_notes(f),
+        rules=_cited_rules(phases),
+        sources=_source_titles(plan, _cited_rules(phases)),
     )
 
 

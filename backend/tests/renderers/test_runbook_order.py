@@ -194,3 +194,23 @@ def test_the_broadcast_domain_change_lists_every_port_it_reaches_first(kb: Knowl
     )
     record = prereq[_index(prereq, "Record the cluster's current values")]
     assert show in record.commands
+
+
+def test_sources_are_listed_once_at_the_end_and_steps_name_the_rules(kb: KnowledgeBase) -> None:
+    # Issue 29: the "Why" source lists, repeated step after step, filled most printed pages;
+    # each rule's sources now appear once, at the end, with the documents' titles.
+    from nasplan.renderers.bundle import render_bundle_files
+
+    data = deep_merge(kb.presets["current-linux-ontap"].platform, {})
+    plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+    view = build_runbook(plan, BundleMeta())
+    named = [w.rule for p in view.phases for s in p.steps for w in s.why]
+    assert [w.rule for w in view.rules] == list(dict.fromkeys(named))
+    cited = {line.split(" \u00a7 ")[0] for w in view.rules for line in w.sources}
+    assert [source_id for source_id, _ in view.sources] == sorted(cited)
+    markdown = render_bundle_files(plan)["RUNBOOK.md"]
+    steps, appendix = markdown.split("\n## Why: the rules and their sources\n", 1)
+    assert "Sources:" not in steps
+    assert appendix.count("- **NET-JUMBO-HOST-MTU**:") == 1
+    assert "ntap-odb \u00a7 Jumbo frames; MTU (2026-01-12)" in appendix
+    assert "- **ntap-odb**: " in appendix.split("## Source documents", 1)[1]
