@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup, escape
 from pydantic import BaseModel, ConfigDict, Field
 
 from nasplan.domain.plan import Mount, Plan, Setting
@@ -278,6 +279,15 @@ def _shell_env() -> Environment:
     return env
 
 
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+
+
+def code_spans(text: str) -> Markup:
+    """Plain text for HTML, escaped first; `backticked` parts become <code> (the runbook's
+    texts mark commands that way for Markdown)."""
+    return Markup(_CODE_SPAN.sub(r"<code>\1</code>", str(escape(text))))
+
+
 def _html_env() -> Environment:
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),
@@ -287,6 +297,7 @@ def _html_env() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["code_spans"] = code_spans
     return env
 
 

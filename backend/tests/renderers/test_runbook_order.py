@@ -214,3 +214,19 @@ def test_sources_are_listed_once_at_the_end_and_steps_name_the_rules(kb: Knowled
     assert appendix.count("- **NET-JUMBO-HOST-MTU**:") == 1
     assert "ntap-odb \u00a7 Jumbo frames; MTU (2026-01-12)" in appendix
     assert "- **ntap-odb**: " in appendix.split("## Source documents", 1)[1]
+
+
+def test_the_printed_runbook_shows_commands_in_code_not_backticks(kb: KnowledgeBase) -> None:
+    # Issue 29: "printed page: literal backticks". The text is escaped before the spans are made.
+    from nasplan.renderers.bundle import render_bundle_files
+    from nasplan.renderers.common import code_spans
+
+    data = deep_merge(kb.presets["current-linux-ontap"].platform, {})
+    plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+    html = render_bundle_files(plan)["RUNBOOK.html"]
+    body = html.split("<body", 1)[1]
+    assert "<code>network port show -port" in body
+    assert "Expected:</span> `" not in body
+    assert str(code_spans("run `a <b> & c` then `d`")) == (
+        "run <code>a &lt;b&gt; &amp; c</code> then <code>d</code>"
+    )
