@@ -85,6 +85,8 @@ class RunbookView:
     glance: list[str]
     access: list[AccessRow]
     access_notes: list[str]
+    # The change record's first rows: what the change owner fills in, and the outage.
+    change: list[tuple[str, str]]
     # Appendix: each rule the steps cite, once, with its sources; each source's title.
     rules: list[Why]
     sources: list[tuple[str, str]]
@@ -181,6 +183,42 @@ def _why(plan: Plan, rule_ids: list[str]) -> list[Why]:
         ]
         result.append(Why(rule.id, rule.title, sources))
     return result
+
+
+BLANK = "________________"
+
+
+def _downtime(phases: list[PhaseView]) -> str:
+    """Where the database is down, from the steps that stop and start it."""
+    spans = []
+    for phase in phases:
+        stops = [s.number for s in phase.steps if s.title.startswith("Stop the database")]
+        starts = [s.number for s in phase.steps if s.title.startswith("Start the database")]
+        rolling = [s.number for s in phase.steps if s.title.startswith("Node by node")]
+        label = "backout" if phase.key == "rollback" else "change"
+        if stops and starts:
+            whole = (
+                "every instance"
+                if "every node" in next(s.title for s in phase.steps if s.number == stops[0])
+                else "the instance"
+            )
+            spans.append(f"{label}: {whole} down from step {stops[0]} to step {starts[-1]}")
+        spans += [f"{label}: one instance at a time in step {n} (rolling)" for n in rolling]
+    return "; ".join(spans) or "no step needs the database down"
+
+
+def _change_record(phases: list[PhaseView]) -> list[tuple[str, str]]:
+    return [
+        ("Change number", BLANK),
+        ("Window", f"from {BLANK} to {BLANK}"),
+        ("Database outage", _downtime(phases)),
+        (
+            "Back out when",
+            f"a step's result is not as expected and cannot be put right within the window, "
+            f"or a FAIL in phase 6; decided by {BLANK} (phase 7 is the backout)",
+        ),
+        ("Communications", f"users told before: {BLANK}; after: {BLANK}"),
+    ]
 
 
 def _cited_rules(phases: list[PhaseView]) -> list[Why]:
@@ -287,6 +325,7 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
         capacity_notes=_capacity_notes(plan),
         access=access_rows(f),
         access_notes=access_notes(f),
+        change=_change_record(phases),
         rules=_cited_rules(phases),
         sources=_source_titles(plan, _cited_rules(phases)),
     )

@@ -230,3 +230,40 @@ def test_the_printed_runbook_shows_commands_in_code_not_backticks(kb: KnowledgeB
     assert str(code_spans("run `a <b> & c` then `d`")) == (
         "run <code>a &lt;b&gt; &amp; c</code> then <code>d</code>"
     )
+
+
+@pytest.mark.parametrize(
+    ("preset", "patch", "outage"),
+    [
+        (
+            "current-linux-ontap",
+            None,
+            "change: the instance down from step 5.3 to step 5.5; "
+            "backout: the instance down from step 7.2 to step 7.4",
+        ),
+        (
+            "current-rac",
+            None,
+            "change: every instance down from step 5.3 to step 5.5; "
+            "backout: every instance down from step 7.2 to step 7.4",
+        ),
+        (
+            "current-rac",
+            {"layout": {"oracle_home": "local"}},
+            "change: one instance at a time in step 5.3 (rolling); "
+            "backout: one instance at a time in step 7.2 (rolling)",
+        ),
+    ],
+)
+def test_the_change_record_states_the_outage_from_the_steps(
+    kb: KnowledgeBase, preset: str, patch: dict[str, Any] | None, outage: str
+) -> None:
+    # Issue 29: a change record with its number, window, outage, backout trigger, communications.
+    data = deep_merge(kb.presets[preset].platform, patch or {})
+    plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+    change = dict(build_runbook(plan, BundleMeta()).change)
+    assert list(change) == [
+        "Change number", "Window", "Database outage", "Back out when", "Communications",
+    ]  # fmt: skip
+    assert change["Database outage"] == outage
+    assert change["Change number"] == "________________"
