@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nasplan.renderers.common import Facts
-from nasplan.renderers.filer import ONTAP_CLI_FAMILIES, SVM_ROOT
+from nasplan.renderers.filer_common import ONTAP_CLI_FAMILIES, SVM_ROOT
 from nasplan.renderers.handover import export_clients, nodes
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from nasplan.domain.plan import Setting
 from nasplan.renderers.common import Facts, rules_of
-from nasplan.renderers.filer import STORAGE, filer_rollback_steps, filer_steps
+from nasplan.renderers.filer import filer_rollback_steps, filer_steps
+from nasplan.renderers.filer_common import STORAGE
 from nasplan.renderers.handover import dnfs_server_path, storage_path_count
 from nasplan.renderers.oracle import dnfs_enabled, init_params, oranfstab_planned
 from nasplan.renderers.outage import outage_steps

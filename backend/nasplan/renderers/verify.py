@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 from nasplan.domain.plan import Check, Mount
 from nasplan.renderers.common import Facts, cite, header, q, render_template, rules_of
-from nasplan.renderers.filer import STORAGE, filer_steps
+from nasplan.renderers.filer import filer_steps
+from nasplan.renderers.filer_common import STORAGE
 from nasplan.renderers.handover import setting_value
 from nasplan.renderers.host_nic import mtu_plans
 from nasplan.renderers.linux_kernel import (
