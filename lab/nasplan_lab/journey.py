@@ -127,12 +127,19 @@ def runbook_script_order(runbook: str) -> list[str]:
     return order
 
 
+def _oracle_ids(run: Run) -> tuple[int, int]:
+    """The Oracle owner's uid and gid: the hand-over's, else the preinstall package's."""
+    handover = run.platform.get("handover") or {}
+    return (
+        int(handover.get("oracle_uid") or ORACLE_UID),
+        int(handover.get("oracle_gid") or ORACLE_UID),
+    )
+
+
 def _filer_job(run: Run, bundle: Path) -> tuple[dict[str, bytes], FilerSetup]:
     subnets = {f"storage-subnet-{p.index + 1}": p.subnet for p in run.paths}
     setup = filer_setup((bundle / "filer" / "commands.txt").read_text(), subnets)
-    handover = run.platform.get("handover") or {}
-    uid = int(handover.get("oracle_uid") or ORACLE_UID)
-    gid = int(handover.get("oracle_gid") or ORACLE_UID)
+    uid, gid = _oracle_ids(run)
     files = {
         "boot.sh": (GUEST / "filer.sh").read_bytes(),
         "filer/paths": "".join(
@@ -153,9 +160,7 @@ def _filer_job(run: Run, bundle: Path) -> tuple[dict[str, bytes], FilerSetup]:
 def _host_job(
     run: Run, bundle: Path, plan: dict[str, Any], mode: str, public_key: bytes, node: int
 ) -> dict[str, bytes]:
-    handover = run.platform.get("handover") or {}
-    uid = int(handover.get("oracle_uid") or ORACLE_UID)
-    gid = int(handover.get("oracle_gid") or ORACLE_UID)
+    uid, gid = _oracle_ids(run)
     setup = [
         f"hostname {run.nodes[node]}",
         f"oracle_uid {uid}",

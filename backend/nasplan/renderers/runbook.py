@@ -192,17 +192,15 @@ def _downtime(phases: list[PhaseView]) -> str:
     """Where the database is down, from the steps that stop and start it."""
     spans = []
     for phase in phases:
-        stops = [s.number for s in phase.steps if s.title.startswith("Stop the database")]
-        starts = [s.number for s in phase.steps if s.title.startswith("Start the database")]
+        stops = [s for s in phase.steps if s.title.startswith("Stop the database")]
+        starts = [s for s in phase.steps if s.title.startswith("Start the database")]
         rolling = [s.number for s in phase.steps if s.title.startswith("Node by node")]
         label = "backout" if phase.key == "rollback" else "change"
         if stops and starts:
-            whole = (
-                "every instance"
-                if "every node" in next(s.title for s in phase.steps if s.number == stops[0])
-                else "the instance"
+            whole = "every instance" if "every node" in stops[0].title else "the instance"
+            spans.append(
+                f"{label}: {whole} down from step {stops[0].number} to step {starts[-1].number}"
             )
-            spans.append(f"{label}: {whole} down from step {stops[0]} to step {starts[-1]}")
         spans += [f"{label}: one instance at a time in step {n} (rolling)" for n in rolling]
     return "; ".join(spans) or "no step needs the database down"
 
@@ -302,6 +300,7 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
         design.append(("Revision", str(meta.revision)))
     if meta.permalink:
         design.append(("Permalink", meta.permalink))
+    cited = _cited_rules(phases)
     return RunbookView(
         title=f"Runbook: {f.db} on {FAMILY_LABELS[f.family]} at {f.filer_host}",
         db=f.db,
@@ -326,8 +325,8 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
         access=access_rows(f),
         access_notes=access_notes(f),
         change=_change_record(phases),
-        rules=_cited_rules(phases),
-        sources=_source_titles(plan, _cited_rules(phases)),
+        rules=cited,
+        sources=_source_titles(plan, cited),
     )
 
 
