@@ -43,6 +43,7 @@ async function fillHandover(page: Page): Promise<void> {
   for (const [label, value] of Object.entries(answers)) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }
+  await page.getByLabel("The change").selectOption("new_build");
   await waitForPlan(page);
 }
 
@@ -79,6 +80,10 @@ test("hand-over answers and sizes reach the bundle; the runbook prints", async (
   expect(file("oracle/redo_logs.sql")).toContain("SIZE 18000M;");
   const runbook = file("RUNBOOK.md");
   expect(runbook).toContain("| racdb_data | data | 4,671 GB | 26% | 5,606 GB |");
+  // A new build: the database is created on the volumes; nothing is stopped, nothing moved.
+  expect(runbook).toContain("New build: no database RACDB runs yet.");
+  expect(runbook).toContain("Create the database on the mounts (not scripted)");
+  expect(runbook).not.toContain("Stop the database on every node");
   // Every question answered: nothing is left to fill in, in any file.
   expect(runbook).not.toContain("Values to fill in first");
   expect(filer).not.toMatch(/<[a-z0-9-]+>/);

@@ -326,6 +326,11 @@ class Check(_Out):
     command: OneLine
     expect: OneLine
     rules: list[RuleId]
+    stage: Literal["before", "after"] = Field(
+        default="after",
+        description="`after`: verifies the change (verify/ scripts); `before`: a go/no-go gate "
+        "before the window (the runbook's first phase).",
+    )
 
 
 class SourceCitation(_Out):

@@ -463,11 +463,21 @@ class StoragePath(_Strict):
 MAX_STORAGE_PATHS = 4
 
 
+ChangeKind = Literal["migration", "new_build"]
+
+
 class Handover(_Strict):
     """What the teams need to run the bundle without coming back with questions. Every field is
     optional: what is left out stays a marked `<placeholder>` in the files and is listed on the
     runbook's first page."""
 
+    change_kind: ChangeKind | None = Field(
+        default=None,
+        description="What the change does to the database: `migration` (it runs today on "
+        "other storage and moves onto these volumes in the window) or `new_build` (it does not "
+        "exist yet and is created on them after the change). Not given: the runbook plans a "
+        "migration and says so on its first page.",
+    )
     svm: StorageName | None = Field(
         default=None,
         description="NetApp ONTAP (also FSx for ONTAP): the SVM (vserver) or vFiler that serves "

@@ -13,6 +13,8 @@ Mechanism = Literal[
     "etc_system",  # Solaris /etc/system `set module:var=value`
     "ndd",  # Solaris `ndd -set /dev/<driver> <key> <value>` (does not persist)
     "driver_conf",  # Solaris driver .conf file line (ce.conf)
+    "driver_conf_entry",  # Solaris driver .conf list with one entry per instance (e1000g.conf)
+    "aix_adapter",  # AIX Ethernet adapter attribute: `chdev -l entN -a key=value -P`, at restart
     "sysctl",  # Linux sysctl
     "nfso",  # AIX `nfso -p -o`
     "no",  # AIX `no -p -o`

@@ -324,6 +324,7 @@ class _PlanBuilder:
                         command=command.format_map(_Blank(self.context)),
                         expect=effect.expect.format_map(_Blank(self.context)),
                         rules=[rule.id],
+                        stage=effect.stage,
                     )
                 )
         return found

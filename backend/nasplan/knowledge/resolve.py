@@ -75,7 +75,8 @@ def resolve(
     assert os_release is not None and family is not None
 
     interface = platform.host.nic_interface or os_entry.default_interface
-    driver = re.match(r"[A-Za-z]+", interface)
+    # The driver is the interface's name without its instance number (ce0, e1000g1, nxge0).
+    driver = re.match(r".*[A-Za-z]", interface)
     return ResolvedPlatform(
         platform=platform,
         as_of=platform.as_of or today or dt.date.today(),

@@ -101,7 +101,9 @@ class Conditions(_Doc):
     memory_gb: IntRange | None = None
     instances: IntRange | None = None
     nic_driver: list[str] | None = Field(
-        default=None, description="Driver of the host NIC (letters of its interface name: ce, ge)."
+        default=None,
+        description="Driver of the host NIC: its interface name without the instance "
+        "number (ce, ge, e1000g).",
     )
     any_of: list[Conditions] | None = Field(
         default=None, description="At least one of these condition sets matches."
@@ -174,6 +176,7 @@ class FindingEffect(_Doc):
 
 
 CheckPlace = Literal["host", "filer", "oracle", "switch"]
+CheckStage = Literal["before", "after"]
 ModelCheck = Literal[
     "expectations_model",
     "os_arch_supported",
@@ -187,7 +190,8 @@ ModelCheck = Literal[
 
 
 class CheckEffect(_Doc):
-    """A verification the runbook runs after the change, with what a good result looks like."""
+    """A check the runbook runs, with what a good result looks like: after the change to verify
+    it, or before the window as a go/no-go gate."""
 
     what: str = Field(min_length=8, max_length=200)
     where: CheckPlace
@@ -196,6 +200,11 @@ class CheckEffect(_Doc):
         description="Command by host OS (solaris, linux, aix, hpux), filer family, or `any`.",
     )
     expect: str = Field(min_length=8, max_length=300)
+    stage: CheckStage = Field(
+        default="after",
+        description="`after`: a verification once the change is made (the verify scripts); "
+        "`before`: a go/no-go gate the runbook runs before the window opens.",
+    )
 
 
 class Effects(_Doc):

@@ -19,8 +19,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup, escape
 from pydantic import BaseModel, ConfigDict, Field
 
-from nasplan.domain.plan import Mount, Plan, Setting
-from nasplan.domain.platform import Handover
+from nasplan.domain.plan import Check, Mount, Plan, Setting
+from nasplan.domain.platform import ChangeKind, Handover
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -162,8 +162,18 @@ class Facts:
     def marker(self) -> str:
         return f"nasplan {self.db}"
 
+    @property
+    def change_kind(self) -> ChangeKind:
+        # Not answered: planned as a migration, the case with a service to keep and restore.
+        return self.handover.change_kind or "migration"
+
     def settings(self, *mechanisms: str) -> list[Setting]:
         return [s for s in self.plan.settings if s.mechanism in mechanisms]
+
+    def checks(self, *where: str, stage: str = "after") -> list[Check]:
+        """The plan's checks made at ``where``: ``after`` verify the change, ``before`` are
+        the go/no-go gates before the window."""
+        return [c for c in self.plan.checks if c.where in where and c.stage == stage]
 
     def db_mounts(self) -> list[Mount]:
         """Mounts that carry database files (what Direct NFS serves)."""
@@ -252,7 +262,7 @@ def header(f: Facts, title: str, rules: Iterable[str], prefix: str = "#") -> str
     return comment_block(header_lines(f, title, rules), prefix)
 
 
-def rules_of(items: Iterable[Setting | Mount]) -> list[str]:
+def rules_of(items: Iterable[Setting | Mount | Check]) -> list[str]:
     return list(dict.fromkeys(r for item in items for r in item.rules))
 
 

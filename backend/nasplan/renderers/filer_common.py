@@ -18,6 +18,15 @@ EXPORT_NOTE = (
 )
 
 
+# Settings that stop a volume's scheduled Snapshot copies: on a volume that exists already, a
+# backup or recovery procedure may rely on them.
+SNAPSHOT_SCHEDULE_KEYS = frozenset({"nosnap"})
+SNAPSHOT_RISK = (
+    "Medium: a volume that exists already stops taking its scheduled Snapshot copies; check "
+    "that no backup or recovery procedure relies on them before the change."
+)
+
+
 # Amazon FSx for NetApp ONTAP takes the ONTAP CLI (as fsxadmin over SSH) like a cluster.
 ONTAP_CLI_FAMILIES = frozenset({"ontap_cluster", "fsxn"})
 # Cloud NAS services: no console commands, a portal or API instead.

@@ -7,6 +7,7 @@ from collections import defaultdict
 from nasplan.renderers.common import Facts
 from nasplan.renderers.filer_common import (
     EXPORT_NOTE,
+    SNAPSHOT_RISK,
     STORAGE,
     SVM_ROOT,
     policy_name,
@@ -203,6 +204,7 @@ def cluster_steps(f: Facts) -> list[Step]:
                 rules=s.rules,
                 expect=f"`volume show -fields {key}` shows {s.value}.",
                 requires=s.requires,
+                risk=SNAPSHOT_RISK if s.mechanism == "ontap_snapshot_policy" else "",
             )
         )
     for s in mtu:

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from nasplan.renderers.common import Facts, version_tuple
-from nasplan.renderers.filer_common import EXPORT_NOTE, STORAGE, volume_size
+from nasplan.renderers.filer_common import (
+    EXPORT_NOTE,
+    SNAPSHOT_RISK,
+    SNAPSHOT_SCHEDULE_KEYS,
+    STORAGE,
+    volume_size,
+)
 from nasplan.renderers.handover import (
     RECORDED_VALUE,
     aggregate,
@@ -17,7 +23,7 @@ def ontap7_steps(f: Facts) -> list[Step]:
     plan = f.plan
     steps: list[Step] = []
     vols = [v.name for v in plan.volumes]
-    record = ["options nfs", *(f"vol options {v}" for v in vols), "exportfs"]
+    record = ["options nfs", *(f"vol options {v}" for v in vols), "exportfs", "rdfile /etc/exports"]
     mtu = f.settings("ontap7_interface")
     if mtu:
         record += [f"ifconfig {filer_interface(f)}", "rdfile /etc/rc"]
@@ -94,6 +100,7 @@ def ontap7_steps(f: Facts) -> list[Step]:
                 rules=s.rules,
                 expect=f"`vol options {(s.applies_to or vols)[0]}` shows {s.key}={s.value}.",
                 requires=s.requires,
+                risk=SNAPSHOT_RISK if s.key in SNAPSHOT_SCHEDULE_KEYS else "",
             )
         )
     for s in mtu:
@@ -128,12 +135,12 @@ def ontap7_rollback(f: Facts) -> list[Step]:
         commands.append(f"options {s.key} {RECORDED_VALUE}")
     if f.settings("ontap7_interface"):
         commands.append(f"ifconfig {filer_interface(f)} mtusize {RECORDED_VALUE}")
-    commands += [f"exportfs -z {v.export}" for v in f.plan.volumes]
+    commands += [f"exportfs -p {RECORDED_VALUE} {v.export}" for v in f.plan.volumes]
     steps.append(
         Step(
             phase="rollback",
             who=STORAGE,
-            title="Filer: put back the recorded values and withdraw the exports",
+            title="Filer: put back the recorded values and exports",
             commands=commands,
             rules=list(
                 dict.fromkeys(r for s in f.plan.settings if s.target == "filer" for r in s.rules)
@@ -143,8 +150,11 @@ def ontap7_rollback(f: Facts) -> list[Step]:
             requires="remount",
             notes=[
                 f"Replace each {RECORDED_VALUE} with the value in the output saved in phase 1.",
-                "exportfs -z withdraws an export and removes it from /etc/exports: stop the "
-                "database and unmount first. Volumes and data are never removed by nasplan.",
+                "For an export, RECORDED_VALUE is its options as the saved exportfs output "
+                "shows them (rw=...,root=...). A path that output does not list was exported "
+                "by this change: withdraw it instead with exportfs -z PATH, which also removes "
+                "it from /etc/exports. The hosts have unmounted by now (the host step comes "
+                "first). Volumes and data are never removed by nasplan.",
                 "If mtusize was added to /etc/rc, remove it there too.",
             ],
         )

@@ -156,6 +156,19 @@ def dnfs_server_path(f: Facts, number: int) -> str:
     return _path(f, number - 1).filer_address or f"<filer-ip-{number}>"
 
 
+def filer_targets(f: Facts, placeholders: bool = True) -> list[str]:
+    """What a check aimed at the filer must reach: each storage path's filer address where
+    there are several paths, else the filer. Without ``placeholders`` (scripts, which never
+    carry one), unknown addresses fall back to the filer's name."""
+    count = storage_path_count(f)
+    if count <= 1:
+        return [f.filer_host]
+    targets = [dnfs_server_path(f, n) for n in range(1, count + 1)]
+    if not placeholders and any(t.startswith("<") for t in targets):
+        return [f.filer_host]
+    return targets
+
+
 def oracle_owner_ids(f: Facts) -> tuple[int, int] | None:
     h = f.handover
     if h.oracle_uid is None or h.oracle_gid is None:

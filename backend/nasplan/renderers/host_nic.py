@@ -3,6 +3,7 @@ in each host OS's own commands and files, kept where they survive a reboot."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from nasplan.domain.plan import Setting
@@ -31,6 +32,80 @@ class _Mtu:
     refused: str = ""
     manual: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _AdapterAttribute:
+    """AIX: an attribute of the Ethernet adapter under a storage interface (en1 -> ent1)."""
+
+    interface: str
+    adapter: str  # empty when the interface name is not enN
+    key: str
+    value: str
+    rules: list[str]
+
+
+@dataclass
+class _DriverEntry:
+    """Solaris: one instance's entry in a driver .conf list that has one value per instance."""
+
+    interface: str
+    path: str
+    key: str
+    value: str
+    instance: int | None  # None when the interface name ends in no instance number
+    rules: list[str]
+
+    @property
+    def position(self) -> int:
+        return (self.instance or 0) + 1
+
+
+def adapter_attributes(f: Facts) -> list[_AdapterAttribute]:
+    if f.os != "aix":
+        return []
+    found = []
+    for s in f.settings("aix_adapter"):
+        for interface in storage_interfaces(f):
+            number = re.fullmatch(r"en(\d+)", interface)
+            adapter = f"ent{number.group(1)}" if number else ""
+            found.append(_AdapterAttribute(interface, adapter, s.key, s.value, s.rules))
+    return found
+
+
+def driver_entries(f: Facts) -> list[_DriverEntry]:
+    if f.os != "solaris":
+        return []
+    found = []
+    for s in f.settings("driver_conf_entry"):
+        for interface in storage_interfaces(f):
+            number = re.search(r"(\d+)$", interface)
+            instance = int(number.group(1)) if number else None
+            found.append(_DriverEntry(interface, s.scope or "", s.key, s.value, instance, s.rules))
+    return found
+
+
+def nic_notes(f: Facts) -> list[str]:
+    """What the NIC step does by hand or at the next boot, for the runbook."""
+    notes = []
+    for a in adapter_attributes(f):
+        where = f"the adapter {a.adapter}" if a.adapter else f"the adapter under {a.interface}"
+        notes.append(
+            f"{a.key}={a.value} on {where}, with chdev -P: it applies at the next restart, and "
+            f"only then does {a.interface} take the new MTU (reboot, then run the script again)."
+        )
+    for e in driver_entries(f):
+        entry = (
+            f"entry {e.position} (instance {e.instance}, {e.interface})"
+            if e.instance is not None
+            else f"the entry of {e.interface}'s instance"
+        )
+        notes.append(
+            f"By hand: in {e.path}, {entry} of the {e.key} list set to {e.value}, the other "
+            f"entries left as they are; the driver reads it at boot, so reboot, then run the "
+            "script again for the MTU."
+        )
+    return notes
 
 
 def storage_interfaces(f: Facts) -> list[str]:
@@ -89,9 +164,13 @@ def mtu_plan(f: Facts, setting: Setting, interface: str | None = None) -> _Mtu:
         mtu.read = 'lsattr -El "$IF" -a mtu -F value'
         mtu.set = 'chdev -l "$IF" -a mtu="$MTU"'
         mtu.notes = [
-            "chdev records the MTU in the ODM, so it persists. The Ethernet adapter under "
-            f"{interface} must accept jumbo frames first; that adapter attribute depends on the "
-            "adapter, and nasplan has no cited command for it."
+            "chdev records the MTU in the ODM, so it persists."
+            + (
+                " The Ethernet adapter under it takes jumbo frames after the restart that "
+                "follows the adapter change above."
+                if f.settings("aix_adapter")
+                else f" The Ethernet adapter under {interface} must accept jumbo frames first."
+            )
         ]
     else:
         mtu.manual = [
@@ -131,6 +210,8 @@ def network_files(f: Facts) -> dict[str, str]:
             _DriverFile(path=path, begin=block_lines[0], end=block_lines[-1], block=block)
         )
     mtus = [m for s in interface for m in mtu_plans(f, s)]
+    adapters = adapter_attributes(f)
+    entries = driver_entries(f)
     files["host/network.sh"] = render_template(
         "host_network.sh.j2",
         f=f,
@@ -138,10 +219,13 @@ def network_files(f: Facts) -> dict[str, str]:
         header=header(
             f,
             "NIC settings: driver configuration and the storage interface MTU.",
-            rules_of([*driver, *interface]),
+            rules_of([*driver, *interface, *f.settings("aix_adapter", "driver_conf_entry")]),
         ),
         path="host/network.sh",
         driver_files=driver_files,
+        adapters=adapters,
+        entries=entries,
+        boot_changes=bool(driver_files or adapters or entries),
         mtu=mtus,
     )
     return files

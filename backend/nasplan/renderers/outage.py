@@ -34,22 +34,35 @@ class Outage:
     srvctl: bool
 
 
-def outage_of(f: Facts, needed: bool) -> Outage:
+def uses_srvctl(f: Facts) -> bool:
+    return version_tuple(f.plan.platform.oracle.version)[:2] >= (12, 1)
+
+
+def shared_home(f: Facts) -> bool:
+    return f.rac and f.plan.platform.layout.oracle_home == "nas"
+
+
+def outage_of(f: Facts, needed: bool, whole: bool = False) -> Outage:
+    """``whole``: the work touches files every instance opens (the database's own files), so
+    RAC stops as a whole even where each node has its own home."""
     if not needed:
         return Outage("none", False)
     if not f.rac:
         return Outage("single_instance", False)
-    srvctl = version_tuple(f.plan.platform.oracle.version)[:2] >= (12, 1)
-    shared = f.plan.platform.layout.oracle_home == "nas"
-    return Outage("full" if shared else "rolling", srvctl)
+    return Outage("full" if whole or shared_home(f) else "rolling", uses_srvctl(f))
 
 
 def outage_steps(
-    f: Facts, phase: Phase, work: list[Step], rules: list[str], expect_open: str
+    f: Facts,
+    phase: Phase,
+    work: list[Step],
+    rules: list[str],
+    expect_open: str,
+    whole: bool = False,
 ) -> list[Step]:
     """``work`` (steps that need the instances down) wrapped in the stop and start the platform
     needs; nothing to wrap gives nothing."""
-    outage = outage_of(f, bool(work) or bool(rules))
+    outage = outage_of(f, bool(work) or bool(rules), whole)
     if outage.kind == "none":
         return []
     if outage.kind == "rolling":
@@ -75,12 +88,19 @@ def _stop(f: Facts, phase: Phase, outage: Outage, rules: list[str]) -> Step:
         phase=phase,
         who=DBA,
         title="Stop the database" + (" on every node (full outage)" if f.rac else ""),
+        outage="stop",
         commands=commands,
         rules=rules,
         expect=expect,
         requires="instance_restart",
         risk="Medium: the outage starts here"
-        + (": the Oracle home is shared by every node." if f.rac else "."),
+        + (
+            ": the Oracle home is shared by every node."
+            if shared_home(f)
+            else ": every instance opens the files that change."
+            if f.rac
+            else "."
+        ),
         language=language,
         notes=_name_note(f, outage),
     )
@@ -99,6 +119,7 @@ def _start(f: Facts, phase: Phase, outage: Outage, rules: list[str], expect_open
         phase=phase,
         who=DBA,
         title="Start the database" + (" on every node" if f.rac else ""),
+        outage="start",
         commands=commands,
         rules=rules,
         expect=expect,
@@ -150,6 +171,7 @@ def _rolling(
         else f"On each node in turn: {expect_open}",
         requires="instance_restart",
         risk="Medium: one instance at a time is down; the database stays open.",
+        outage="rolling",
         language="shell",
         notes=notes,
     )

@@ -80,6 +80,8 @@ def _host(f: Facts) -> str:
         kctune=f.os == "hpux" and bool(f.settings("kctune")),
         hpux_ndd=f.os == "hpux" and bool(f.settings("hpux_ndd")),
         driver_files=driver_files,
+        adapters=host_nic.adapter_attributes(f),
+        entries=host_nic.driver_entries(f),
         mtu=mtu is not None,
         mtu_restore=mtu_restore,
         mtu_files=[(m.interface, m.persist_file) for m in mtus if m.persist_file],

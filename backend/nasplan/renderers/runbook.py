@@ -23,13 +23,12 @@ from nasplan.renderers.common import (
 )
 from nasplan.renderers.filer import filer_steps
 from nasplan.renderers.handover import answer_for
+from nasplan.renderers.runbook_change import oracle_steps, rollback_steps, scope_lines
 from nasplan.renderers.runbook_steps import (
     ALL,
     host_steps,
     network_steps,
-    oracle_steps,
     prereq_steps,
-    rollback_steps,
     verify_steps,
 )
 from nasplan.renderers.steps import PHASES, REQUIRES_TEXT
@@ -56,6 +55,9 @@ class StepView:
     risk: str
     notes: list[str]
     manual: bool
+    outage: str | None = None
+    no_return: bool = False
+    reboot: bool = False
 
 
 @dataclass
@@ -87,6 +89,10 @@ class RunbookView:
     access_notes: list[str]
     # The change record's first rows: what the change owner fills in, and the outage.
     change: list[tuple[str, str]]
+    # What the change does and leaves to the teams (new build or migration).
+    scope: list[str]
+    # One row per phase: its number and title, who works in it, and the database meanwhile.
+    timeline: list[tuple[str, str, str]]
     # Appendix: each rule the steps cite, once, with its sources; each source's title.
     rules: list[Why]
     sources: list[tuple[str, str]]
@@ -192,30 +198,87 @@ def _downtime(phases: list[PhaseView]) -> str:
     """Where the database is down, from the steps that stop and start it."""
     spans = []
     for phase in phases:
-        stops = [s for s in phase.steps if s.title.startswith("Stop the database")]
-        starts = [s for s in phase.steps if s.title.startswith("Start the database")]
-        rolling = [s.number for s in phase.steps if s.title.startswith("Node by node")]
         label = "backout" if phase.key == "rollback" else "change"
+        stops = [s for s in phase.steps if s.outage == "stop"]
+        starts = [s for s in phase.steps if s.outage == "start"]
+        rolling = [s.number for s in phase.steps if s.outage == "rolling"]
+        spans += [f"{label}: one instance at a time in step {n} (rolling)" for n in rolling]
+        spans += [
+            f"{label}: the host reboots in step {s.number}, and every instance on it stops"
+            for s in phase.steps
+            if s.reboot
+        ]
         if stops and starts:
             whole = "every instance" if "every node" in stops[0].title else "the instance"
             spans.append(
                 f"{label}: {whole} down from step {stops[0].number} to step {starts[-1].number}"
             )
-        spans += [f"{label}: one instance at a time in step {n} (rolling)" for n in rolling]
-    return "; ".join(spans) or "no step needs the database down"
+    return "; ".join(spans) or "none: no step stops a database"
+
+
+def _database_during(phase: PhaseView) -> str:
+    stops = [s for s in phase.steps if s.outage == "stop"]
+    starts = [s for s in phase.steps if s.outage == "start"]
+    rolling = [s for s in phase.steps if s.outage == "rolling"]
+    parts = []
+    if rolling:
+        parts.append(f"one instance at a time down in step {rolling[0].number}")
+    parts += [f"down with the host's reboot in step {s.number}" for s in phase.steps if s.reboot]
+    if stops and starts:
+        parts.append(f"down from step {stops[0].number} to step {starts[-1].number}")
+    return "; ".join(parts) or "not stopped by any step"
+
+
+# The teams in the order the phases meet them; a step for every team names them all.
+TEAMS = ("network administrator", "storage administrator", "Unix administrator", "DBA")
+
+
+def _teams(phase: PhaseView) -> str:
+    named: set[str] = set()
+    for step in phase.steps:
+        named |= set(TEAMS) if ALL in step.who else {t for t in TEAMS if t in step.who}
+    owner = any(s.who.startswith("change owner") for s in phase.steps)
+    return ", ".join([t for t in TEAMS if t in named] + (["change owner"] if owner else []))
+
+
+def _timeline(phases: list[PhaseView]) -> list[tuple[str, str, str]]:
+    return [
+        (f"{phase.number}. {phase.title}", _teams(phase), _database_during(phase))
+        for phase in phases
+    ]
+
+
+def _no_return(phases: list[PhaseView]) -> str:
+    for phase in phases:
+        for step in phase.steps:
+            if step.no_return:
+                return (
+                    f"step {step.number}: the database opens on the new volumes; a backout "
+                    "after it loses what changed since, unless carried back"
+                )
+    return "none: nothing was in service on the volumes before the change"
 
 
 def _change_record(phases: list[PhaseView]) -> list[tuple[str, str]]:
+    backout = next(p for p in phases if p.key == "rollback")
     return [
         ("Change number", BLANK),
         ("Window", f"from {BLANK} to {BLANK}"),
         ("Database outage", _downtime(phases)),
+        ("Point of no return", _no_return(phases)),
         (
             "Back out when",
             f"a step's result is not as expected and cannot be put right within the window, "
-            f"or a FAIL in phase 6; decided by {BLANK} (phase 7 is the backout)",
+            f"or a FAIL in phase 6; decided by {BLANK} (phase {backout.number} is the backout)",
         ),
+        ("Backout takes", f"{BLANK} (rehearsed; it must fit in what is left of the window)"),
         ("Communications", f"users told before: {BLANK}; after: {BLANK}"),
+        (
+            "Files",
+            "README.md gives the review status and the bundle's sha256, the digest of "
+            "MANIFEST.sha256, which covers this runbook and every file run: check them with "
+            "sha256sum -c MANIFEST.sha256 before phase 1",
+        ),
     ]
 
 
@@ -271,6 +334,9 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
                     risk=step.risk_text(),
                     notes=step.notes,
                     manual=step.manual,
+                    outage=step.outage,
+                    no_return=step.no_return,
+                    reboot=step.requires == "reboot",
                 )
             )
         if not phase.steps:
@@ -325,6 +391,8 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
         access=access_rows(f),
         access_notes=access_notes(f),
         change=_change_record(phases),
+        scope=scope_lines(f),
+        timeline=_timeline(phases),
         rules=cited,
         sources=_source_titles(plan, cited),
     )

@@ -4,22 +4,21 @@ are carried out; ``runbook.py`` numbers them and renders the document."""
 
 from __future__ import annotations
 
-from nasplan.domain.plan import Setting
 from nasplan.renderers.common import Facts, rules_of
-from nasplan.renderers.filer import filer_rollback_steps, filer_steps
+from nasplan.renderers.filer import filer_steps
 from nasplan.renderers.filer_common import STORAGE
-from nasplan.renderers.handover import dnfs_server_path, storage_path_count
-from nasplan.renderers.oracle import dnfs_enabled, init_params, oranfstab_planned
-from nasplan.renderers.outage import outage_steps
+from nasplan.renderers.handover import filer_targets
+from nasplan.renderers.host_nic import nic_notes
+from nasplan.renderers.oracle import init_params
 from nasplan.renderers.steps import Step, strongest
 
 UNIX = "Unix administrator"
 NETWORK = "network administrator"
 DBA = "DBA"
-ALL = "all three teams"
+ALL = "every team"
 
 
-def _setting_notes(f: Facts, mechanisms: tuple[str, ...], target: str = "host") -> list[str]:
+def setting_notes(f: Facts, mechanisms: tuple[str, ...], target: str = "host") -> list[str]:
     notes = []
     for s in f.plan.settings:
         if s.mechanism in mechanisms and s.target == target:
@@ -80,20 +79,63 @@ def prereq_steps(f: Facts, placeholders: list[str]) -> list[Step]:
             requires="none",
         )
     )
-    steps.append(
-        Step(
-            phase="prereq",
-            who=DBA,
-            title="Keep a copy of the database parameters",
-            commands=["sqlplus / as sysdba @oracle/capture_before.sql"],
-            file="oracle/capture_before.sql",
-            rules=rules_of(init_params(f)),
-            expect="A pfile copy of the current parameters, for rollback.",
-            requires="none",
-            language="sql",
+    if f.change_kind == "migration":
+        steps.append(
+            Step(
+                phase="prereq",
+                who=DBA,
+                title="Keep a copy of the database parameters",
+                commands=["sqlplus / as sysdba @oracle/capture_before.sql"],
+                file="oracle/capture_before.sql",
+                rules=rules_of(init_params(f)),
+                expect="A pfile copy of the current parameters, for rollback.",
+                requires="none",
+                language="sql",
+            )
         )
-    )
+    steps.append(_gate(f, placeholders))
     return steps
+
+
+BACKUP_DOC = "Oracle Database Backup and Recovery Reference 10g Release 2 (B14194), LIST"
+
+
+def _gate(f: Facts, placeholders: list[str]) -> Step:
+    """The last step before the window opens: every condition the change rests on, checked."""
+    gates = f.checks("host", "oracle", "filer", stage="before")
+    commands: list[str] = []
+    notes: list[str] = []
+    if f.change_kind == "migration":
+        commands += ["rman target /", "LIST BACKUP OF DATABASE SUMMARY;"]
+        notes.append(
+            "A backup of the database taken for this change, and known to restore: RMAN's "
+            f"LIST BACKUP OF DATABASE SUMMARY shows it with its completion time ({BACKUP_DOC})."
+        )
+    for check in gates:
+        commands.append(check.command)
+        notes.append(f"{check.what}: {check.expect}")
+    if gates and f.rac and f.plan.platform.layout.oracle_home != "nas":
+        notes.append("Run the Oracle home checks on every node: each has its own home.")
+    if placeholders:
+        notes.append("No value is left in angle brackets in the files run (step 1.2).")
+    notes.append("The dry runs on the host end without an error.")
+    if f.change_kind == "migration":
+        notes.append(
+            "The move of the database's files has been rehearsed, and its duration and the "
+            "backout's are written in the timeline."
+        )
+    return Step(
+        phase="prereq",
+        who=f"change owner, with {ALL}",
+        title="Go/no-go: ready for the window",
+        commands=commands,
+        rules=rules_of(gates),
+        notes=notes,
+        expect="Every line above holds. One that does not is a no-go: the window does not open.",
+        requires="none",
+        risk="No-go if any line fails.",
+        language="shell",
+    )
 
 
 def network_steps(f: Facts) -> list[Step]:
@@ -115,8 +157,14 @@ def network_steps(f: Facts) -> list[Step]:
                 )
             )
     steps += [s for s in filer_steps(f) if s.phase == "network"]
-    nic = ("driver_conf", "interface")
-    notes = _setting_notes(f, nic)
+    nic = ("driver_conf", "driver_conf_entry", "aix_adapter", "interface")
+    notes = setting_notes(f, nic) + nic_notes(f)
+    if f.change_kind == "migration" and any(s.mechanism == "interface" for s in f.plan.settings):
+        notes.append(
+            "If the database reaches its present storage over this interface too (an older "
+            "filer), make this change inside the outage of phase 5 instead: an MTU that some "
+            "hop does not carry stalls the I/O already using the interface."
+        )
     if notes:
         risky = any(s.mechanism == "interface" for s in f.plan.settings)
         steps.append(
@@ -149,9 +197,8 @@ def _mtu_gate(f: Facts) -> list[Step]:
     if not mtu:
         return []
     rules = {r for s in mtu for r in s.rules}
-    checks = [c for c in f.plan.checks if c.where == "host" and rules & set(c.rules)]
-    count = storage_path_count(f)
-    targets = [dnfs_server_path(f, n) for n in range(1, count + 1)] if count > 1 else [f.filer_host]
+    checks = [c for c in f.checks("host") if rules & set(c.rules)]
+    targets = filer_targets(f)
     commands = [c.command.replace(f.filer_host, target) for c in checks for target in targets]
     return [
         Step(
@@ -175,7 +222,7 @@ def _mtu_gate(f: Facts) -> list[Step]:
 def host_steps(f: Facts) -> list[Step]:
     tuning = ("etc_system", "ndd", "sysctl", "nfso", "no", "kctune", "hpux_ndd", "idmapd_conf")
     steps: list[Step] = []
-    notes = _setting_notes(f, tuning)
+    notes = setting_notes(f, tuning)
     if notes:
         steps.append(
             Step(
@@ -215,90 +262,7 @@ def host_steps(f: Facts) -> list[Step]:
     return steps
 
 
-def oracle_steps(f: Facts) -> list[Step]:
-    steps: list[Step] = []
-    params = init_params(f)
-    if params:
-        steps.append(
-            Step(
-                phase="oracle",
-                who=DBA,
-                title="Initialization parameters",
-                commands=["sqlplus / as sysdba @oracle/alter_system.sql"],
-                file="oracle/alter_system.sql",
-                rules=rules_of(params),
-                notes=[
-                    *_setting_notes(f, ("init_ora",), "oracle"),
-                    "oracle/init.ora.add has the same values for a text parameter file.",
-                ],
-                expect="Each statement answers System altered.",
-                requires=strongest([s.requires for s in params]),
-                language="sql",
-            )
-        )
-    if oranfstab_planned(f):
-        steps.append(
-            Step(
-                phase="oracle",
-                who=DBA,
-                title="Direct NFS: oranfstab",
-                commands=["oracle/install_oranfstab.sh --apply"],
-                file="oracle/install_oranfstab.sh",
-                rules=rules_of(
-                    s for s in f.plan.settings if s.mechanism == "dnfs" and s.key == "oranfstab"
-                ),
-                expect="The script reports the file installed (or ok on a second run).",
-                requires="instance_restart",
-            )
-        )
-    relink: list[Step] = []
-    if dnfs_enabled(f):
-        relink.append(
-            Step(
-                phase="oracle",
-                who=DBA,
-                title="Direct NFS: switch it on in the Oracle home",
-                commands=["oracle/enable_dnfs.sh --apply"],
-                file="oracle/enable_dnfs.sh",
-                rules=rules_of(
-                    s for s in f.plan.settings if s.mechanism == "dnfs" and s.key == "dnfs"
-                ),
-                expect="make ends without errors.",
-                requires="instance_restart",
-                notes=[
-                    "Every instance that uses this Oracle home is down here"
-                    + (
-                        " (with a shared home on the filer, that is every node)."
-                        if f.rac and f.plan.platform.layout.oracle_home == "nas"
-                        else "."
-                    )
-                ],
-            )
-        )
-    steps += outage_steps(
-        f,
-        "oracle",
-        relink,
-        rules_of(_restart_settings(f)),
-        "The instance opens; the alert log names the Direct NFS servers."
-        if dnfs_enabled(f)
-        else "The instance opens.",
-    )
-    if not steps:
-        steps.append(
-            Step(
-                phase="oracle",
-                who=DBA,
-                title="No database settings in this plan",
-                expect="Nothing to do.",
-                requires="none",
-            )
-        )
-    return steps
-
-
 def verify_steps(f: Facts) -> list[Step]:
-    plan = f.plan
     steps = [
         Step(
             phase="verify",
@@ -306,8 +270,8 @@ def verify_steps(f: Facts) -> list[Step]:
             title="Host checks",
             commands=["verify/verify_host.sh"],
             file="verify/verify_host.sh",
-            rules=list(dict.fromkeys(r for c in plan.checks if c.where == "host" for r in c.rules)),
-            notes=[f"{c.what}: {c.expect}" for c in plan.checks if c.where == "host"],
+            rules=list(dict.fromkeys(r for c in f.checks("host") for r in c.rules)),
+            notes=[f"{c.what}: {c.expect}" for c in f.checks("host")],
             expect="No FAIL lines; each CHECK line's output looks as it says.",
             requires="none",
         ),
@@ -321,11 +285,11 @@ def verify_steps(f: Facts) -> list[Step]:
                 dict.fromkeys(
                     [
                         *rules_of(init_params(f)),
-                        *(r for c in plan.checks if c.where == "oracle" for r in c.rules),
+                        *(r for c in f.checks("oracle") for r in c.rules),
                     ]
                 )
             ),
-            notes=[f"{c.what}: {c.expect}" for c in plan.checks if c.where == "oracle"],
+            notes=[f"{c.what}: {c.expect}" for c in f.checks("oracle")],
             expect="Every line starts with PASS.",
             requires="none",
             language="sql",
@@ -334,95 +298,13 @@ def verify_steps(f: Facts) -> list[Step]:
             phase="verify",
             who=STORAGE,
             title="Filer checks",
-            commands=[c.command for c in plan.checks if c.where == "filer"],
+            commands=[c.command for c in f.checks("filer")],
             file="verify/filer_checks.txt",
-            rules=list(
-                dict.fromkeys(r for c in plan.checks if c.where == "filer" for r in c.rules)
-            ),
-            notes=[f"{c.what}: {c.expect}" for c in plan.checks if c.where == "filer"],
+            rules=list(dict.fromkeys(r for c in f.checks("filer") for r in c.rules)),
+            notes=[f"{c.what}: {c.expect}" for c in f.checks("filer")],
             expect="Each value as verify/filer_checks.txt says.",
             requires="none",
             language="text",
         ),
     ]
     return steps
-
-
-def rollback_steps(f: Facts) -> list[Step]:
-    steps: list[Step] = []
-    oracle_rules = rules_of(s for s in f.plan.settings if s.target == "oracle")
-    steps.append(
-        Step(
-            phase="rollback",
-            who=DBA,
-            title="Oracle: parameters back as they were (server parameter file)",
-            commands=["sqlplus / as sysdba @rollback/oracle_rollback.sql"],
-            file="rollback/oracle_rollback.sql",
-            rules=oracle_rules,
-            expect="Each statement answers System altered; the values apply from the restart "
-            "below.",
-            requires="instance_restart",
-            language="shell",
-        )
-    )
-    unlink = (
-        [
-            Step(
-                phase="rollback",
-                who=DBA,
-                title="Oracle: Direct NFS off and oranfstab back as they were",
-                commands=["rollback/oracle_rollback.sh --apply"],
-                file="rollback/oracle_rollback.sh",
-                rules=oracle_rules,
-                expect="The script reports the home relinked for kernel NFS.",
-                requires="instance_restart",
-            )
-        ]
-        if oranfstab_planned(f) or dnfs_enabled(f)
-        else []
-    )
-    steps += outage_steps(
-        f,
-        "rollback",
-        unlink,
-        rules_of(_restart_settings(f)),
-        "The instance opens with the parameters of the copy taken in phase 1.",
-    )
-    steps.append(
-        Step(
-            phase="rollback",
-            who=UNIX,
-            title="Host: mount entries, kernel, TCP and NIC settings",
-            commands=["rollback/host_rollback.sh", "rollback/host_rollback.sh --apply"],
-            file="rollback/host_rollback.sh",
-            rules=rules_of([*f.plan.mounts, *(s for s in f.plan.settings if s.target == "host")]),
-            notes=[
-                "Stop the database and unmount the NFS file systems first; the script "
-                "never unmounts."
-            ],
-            expect="The dry run lists what it will undo; afterwards the nasplan lines are gone "
-            "and the saved values are back.",
-            requires=strongest(
-                [s.requires for s in f.plan.settings if s.target == "host"] + ["remount"]
-            ),
-        )
-    )
-    steps += filer_rollback_steps(f)
-    for s in f.plan.settings:
-        if s.mechanism == "switch_port":
-            steps.append(
-                Step(
-                    phase="rollback",
-                    who=NETWORK,
-                    title=f"Switches: {s.key} back to the recorded value",
-                    rules=s.rules,
-                    expect="Only after the host and filer interfaces are back to their MTU.",
-                    requires=s.requires,
-                    manual=True,
-                )
-            )
-    return steps
-
-
-def _restart_settings(f: Facts) -> list[Setting]:
-    return [s for s in f.plan.settings if s.target == "oracle" and s.requires == "instance_restart"]

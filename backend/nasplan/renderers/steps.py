@@ -8,6 +8,9 @@ from typing import Literal
 
 Phase = Literal["prereq", "network", "filer", "host", "oracle", "verify", "rollback"]
 Requires = Literal["none", "online", "remount", "reboot", "instance_restart"]
+# Where a step stands in the database outage: it stops the database, starts it, or stops and
+# starts one instance at a time.
+OutageMark = Literal["stop", "start", "rolling"]
 
 PHASES: list[tuple[Phase, str]] = [
     ("prereq", "Prerequisites and pre-checks"),
@@ -62,6 +65,9 @@ class Step:
     manual: bool = False
     file: str | None = None
     language: str = "sh"
+    outage: OutageMark | None = None
+    # The database opens on the new volumes here: backing out after it loses what it changed.
+    no_return: bool = False
 
     def risk_text(self) -> str:
         return self.risk or RISK_BY_REQUIRES[self.requires]

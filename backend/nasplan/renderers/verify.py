@@ -9,7 +9,7 @@ from nasplan.domain.plan import Check, Mount
 from nasplan.renderers.common import Facts, cite, header, q, render_template, rules_of
 from nasplan.renderers.filer import filer_steps
 from nasplan.renderers.filer_common import STORAGE
-from nasplan.renderers.handover import setting_value
+from nasplan.renderers.handover import filer_targets, setting_value
 from nasplan.renderers.host_nic import mtu_plans
 from nasplan.renderers.linux_kernel import (
     boot_sysctls,
@@ -152,7 +152,11 @@ def _plan_checks(f: Facts, checks: list[Check]) -> list[_PlanCheck]:
         kind = "run"
         speed = ""
         if c.command.startswith("ping "):
-            kind = "ping"
+            # Every storage path: one hop left at the old MTU on any of them hangs its I/O.
+            for target in filer_targets(f, placeholders=False):
+                command = c.command.replace(f.filer_host, target)
+                result.append(_PlanCheck("ping", c.what, command, c.expect, ""))
+            continue
         elif c.command.startswith("ethtool "):
             kind = "ethtool"
             speed = f"{f.plan.platform.network.nic_gbps * 1000}Mb/s"
@@ -218,7 +222,7 @@ def host_expectations(f: Facts) -> list[HostExpectation]:
 
 
 def _verify_host(f: Facts) -> str:
-    host_checks = [c for c in f.plan.checks if c.where == "host"]
+    host_checks = f.checks("host")
     mounts = [_mount_check(f, m) for m in sorted(f.plan.mounts, key=lambda m: m.mount_point)]
     mtu = [
         {
@@ -261,7 +265,7 @@ def _sql_expect(value: str) -> str:
 
 def _verify_sql(f: Facts) -> str:
     params = init_params(f)
-    oracle_checks = [c for c in f.plan.checks if c.where == "oracle"]
+    oracle_checks = f.checks("oracle")
     rules = [*rules_of(params), *(r for c in oracle_checks for r in c.rules)]
     # On RAC the gv$ views answer for every running instance at once.
     view = "gv$" if f.rac else "v$"
@@ -322,7 +326,7 @@ def _every_instance(query: str) -> str:
 
 def _filer_checks(f: Facts) -> str:
     steps = [s for s in filer_steps(f) if s.phase in ("filer", "network") and s.expect]
-    checks = [c for c in f.plan.checks if c.where in ("filer", "switch")]
+    checks = f.checks("filer", "switch")
     rules = [*(r for s in steps for r in s.rules), *(r for c in checks for r in c.rules)]
     lines = [
         header(f, "Filer checks: what to look at after the filer phase.", rules),

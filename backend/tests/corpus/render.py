@@ -206,7 +206,8 @@ def render_plan(plan: Plan, entry_id: str = "", why: str = "") -> str:
     out.append(_section("checks", len(plan.checks)))
     checks = []
     for c in plan.checks:
-        checks.append(f"[{c.where}] {c.what}  {_rules(c.rules)}")
+        stage = ", before the window" if c.stage == "before" else ""
+        checks.append(f"[{c.where}{stage}] {c.what}  {_rules(c.rules)}")
         checks.append(f"    $ {c.command}")
         checks.append(f"    expect: {c.expect}")
     out.append(_block(checks))

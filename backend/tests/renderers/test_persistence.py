@@ -141,6 +141,13 @@ def test_every_host_setting_has_a_write_that_survives_a_reboot(
             assert s.scope
             added = files[f"host/{s.scope.rsplit('/', 1)[-1]}.add"]
             assert f"{s.key}={s.value};" in added.splitlines()
+        elif s.mechanism == "aix_adapter":
+            # chdev -P writes the device database, which the restart applies.
+            assert 'do_run chdev -l "$ADAPTER" -a "$KEY=$VALUE" -P' in network
+        elif s.mechanism == "driver_conf_entry":
+            # The entry is set by hand in the file the driver reads at boot; the script checks it.
+            assert s.scope and s.scope in network
+            assert f"set entry 1 of the {s.key} list" in network
         elif s.mechanism == "idmapd_conf":
             assert "IDMAPD=/etc/idmapd.conf" in files["host/tuning.sh"]
         elif s.mechanism == "interface" and os_name == "linux":
@@ -245,3 +252,53 @@ def test_verify_reads_sysctl_files_as_the_kernel_does(kb: KnowledgeBase, tmp_pat
         check=False,
     )  # fmt: skip
     assert spaced.returncode == 0
+
+
+def test_aix_sets_jumbo_frames_on_the_adapter_for_the_next_restart_first(
+    kb: KnowledgeBase, tmp_path: Path
+) -> None:
+    # Issue 29: "AIX jumbo prerequisites only printed by a script".
+    _, files = _bundle(kb, "example-aix")  # AIX 6.1, en1, jumbo frames
+    script = tmp_path / "network.sh"
+    script.write_text(files["host/network.sh"])
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    _fake(bin_dir, "lsattr", 'case "$*" in *jumbo_frames*) echo no ;; *) echo 1500 ;; esac\n')
+    _fake(bin_dir, "chdev", "exit 0\n")
+    out = _dry_run(script, bin_dir)
+    assert "would run: chdev -l ent1 -a jumbo_frames=yes -P" in out
+    assert out.index("jumbo_frames=yes -P") < out.index("MTU now 1500; reboot first")
+    _fake(bin_dir, "lsattr", 'case "$*" in *jumbo_frames*) echo yes ;; *) echo 1500 ;; esac\n')
+    again = _dry_run(script, bin_dir)
+    assert "ok: ent1 has jumbo_frames=yes" in again and "chdev -l ent1" not in again
+    assert "would run: chdev -l en1 -a mtu=9000" in again
+    assert 'do_run chdev -l "$adapter" -a "$key=$value" -P' in files["rollback/host_rollback.sh"]
+
+
+def test_solaris_10_e1000g_reads_this_instance_s_max_frame_size_entry(
+    kb: KnowledgeBase, tmp_path: Path
+) -> None:
+    # Issue 29: `ifconfig e1000g0 mtu 9000` "needs nothing", though it fails until the driver's
+    # MaxFrameSize entry for the instance is 3 and the host has rebooted.
+    _, files = _bundle(kb, "tr3496-lab")  # Solaris 10, e1000g0
+    network = files["host/network.sh"]
+    (line,) = [x for x in network.splitlines() if x.startswith("now=$(nawk -F= -v key=MaxFrame")]
+    conf = tmp_path / "e1000g.conf"
+    read = line.replace("nawk", "awk").replace("/kernel/drv/e1000g.conf", str(conf))
+    for listed, entry in (("0,0,0,0", "0"), ("3, 0,0", "3"), ("", "")):
+        conf.write_text(f"# MaxFrameSize\nMaxFrameSize={listed};\nFlowControl=3;\n")
+        done = subprocess.run(
+            ["/bin/sh", "-c", read + '\nprintf "%s" "$now"'], capture_output=True, text=True
+        )
+        assert done.stdout == entry, (listed, done.stdout)
+    assert "set entry 1 of the MaxFrameSize list (instance 0, e1000g0) to 3" in network
+    from nasplan.renderers.common import BundleMeta
+    from nasplan.renderers.runbook import build_runbook
+
+    data = kb.presets["tr3496-lab"].platform
+    plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+    view = build_runbook(plan, BundleMeta())
+    nic = next(s for p in view.phases for s in p.steps if s.title.startswith("Host NIC"))
+    assert nic.requires == "reboot of the host" and nic.reboot
+    assert any("entry 1 (instance 0, e1000g0) of the MaxFrameSize list" in n for n in nic.notes)
+    assert "the host reboots in step" in dict(view.change)["Database outage"]

@@ -106,7 +106,7 @@ def test_rac_before_12_1_has_no_srvctl_syntax_it_cannot_cite(kb: KnowledgeBase) 
 def test_kernel_nfs_restart_without_a_relink_still_stops_and_starts(kb: KnowledgeBase) -> None:
     steps = _phase(kb, "tr3496-lab", "oracle")
     stop, start = _index(steps, "Stop the database"), _index(steps, "Start the database")
-    assert stop + 1 == start
+    assert stop + 2 == start and "Move the database's files" in steps[stop + 1].title
     assert _index(steps, "Initialization parameters") < stop
 
 
@@ -238,32 +238,197 @@ def test_the_printed_runbook_shows_commands_in_code_not_backticks(kb: KnowledgeB
         (
             "current-linux-ontap",
             None,
-            "change: the instance down from step 5.3 to step 5.5; "
-            "backout: the instance down from step 7.2 to step 7.4",
+            "change: the instance down from step 5.3 to step 5.6; "
+            "backout: the instance down from step 7.2 to step 7.6",
         ),
         (
             "current-rac",
             None,
-            "change: every instance down from step 5.3 to step 5.5; "
-            "backout: every instance down from step 7.2 to step 7.4",
+            "change: every instance down from step 5.3 to step 5.6; "
+            "backout: every instance down from step 7.2 to step 7.6",
         ),
         (
             "current-rac",
             {"layout": {"oracle_home": "local"}},
             "change: one instance at a time in step 5.3 (rolling); "
-            "backout: one instance at a time in step 7.2 (rolling)",
+            "change: every instance down from step 5.4 to step 5.6; "
+            "backout: every instance down from step 7.2 to step 7.6",
+        ),
+        (
+            "current-rac",
+            {"handover": {"change_kind": "new_build"}},
+            "none: no step stops a database",
         ),
     ],
 )
 def test_the_change_record_states_the_outage_from_the_steps(
     kb: KnowledgeBase, preset: str, patch: dict[str, Any] | None, outage: str
 ) -> None:
-    # Issue 29: a change record with its number, window, outage, backout trigger, communications.
+    # Issue 29: a change record with its number, window, outage, point of no return, backout
+    # trigger and time, communications, and the tie to the approved files.
     data = deep_merge(kb.presets[preset].platform, patch or {})
     plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
     change = dict(build_runbook(plan, BundleMeta()).change)
     assert list(change) == [
-        "Change number", "Window", "Database outage", "Back out when", "Communications",
+        "Change number", "Window", "Database outage", "Point of no return", "Back out when",
+        "Backout takes", "Communications", "Files",
     ]  # fmt: skip
     assert change["Database outage"] == outage
     assert change["Change number"] == "________________"
+    assert change["Point of no return"].startswith(
+        "none" if "new_build" in str(patch) else "step 5.6: the database opens on the new volumes"
+    )
+
+
+def _steps(kb: KnowledgeBase, preset: str, patch: dict[str, Any] | None = None) -> list[StepView]:
+    data = deep_merge(kb.presets[preset].platform, patch or {})
+    plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+    return [s for p in build_runbook(plan, BundleMeta()).phases for s in p.steps]
+
+
+def _at(steps: list[StepView], words: str) -> int:
+    return _index(steps, words)
+
+
+@pytest.mark.parametrize(
+    ("preset", "patch"),
+    [
+        ("current-linux-ontap", None),
+        ("tr3496-lab", None),
+        ("current-rac", None),
+        ("current-rac", {"layout": {"oracle_home": "local"}}),
+        ("current-rac", {"oracle": {"dnfs": False}}),
+        ("example-aix", None),
+        ("example-hpux", None),
+        ("tr3322-lab", None),
+        ("current-anf", None),
+    ],
+)
+def test_a_migration_moves_the_files_inside_the_outage_and_backs_out_to_them(
+    kb: KnowledgeBase, preset: str, patch: dict[str, Any] | None
+) -> None:
+    # Issue 29: empty volumes were mounted on the datafile paths and "the instance opens", with
+    # no data move and no word on scope; the backout started the database before the host
+    # step that needs it down, and ended with it down.
+    steps = _steps(kb, preset, patch)
+    mounts = _at(steps, "Mount points and NFS mounts")
+    gate = _at(steps, "Go/no-go: ready for the window")
+    stop = [i for i, s in enumerate(steps) if s.outage == "stop"]
+    start = [i for i, s in enumerate(steps) if s.outage == "start"]
+    move = _at(steps, "Move the database's files")
+    back = _at(steps, "Point the database back at its original files")
+    host_back = _at(steps, "Host: unmount")
+    assert len(stop) == len(start) == 2
+    assert gate < mounts < stop[0] < move < start[0] < stop[1] < back < host_back < start[1]
+    assert steps[start[0]].no_return and not steps[start[1]].no_return
+    assert "LIST BACKUP OF DATABASE SUMMARY;" in steps[gate].commands
+    relinks = [i for i, s in enumerate(steps) if "relink" in s.title or "switch it on" in s.title]
+    local_homes = (patch or {}).get("layout", {}).get("oracle_home") == "local"
+    for i in relinks:
+        # A relink is inside the outage, or rolls node by node before it with local homes.
+        assert stop[0] < i < start[0] or (local_homes and i < stop[0])
+    if any(s.title.startswith("Oracle: Direct NFS off") for s in steps):
+        assert stop[1] < _at(steps, "Oracle: Direct NFS off") < start[1]
+    filer_back = [i for i, s in enumerate(steps) if s.number.startswith("7.") and i > start[1]]
+    assert filer_back, "the filer and switch values go back after the service is restored"
+    assert [c for c in steps[host_back].commands if c.startswith("umount ")]
+
+
+@pytest.mark.parametrize("patch", [{}, {"layout": {"oracle_home": "local"}}])
+def test_a_new_build_stops_nothing_and_creates_the_database_after_the_mounts(
+    kb: KnowledgeBase, patch: dict[str, Any]
+) -> None:
+    steps = _steps(kb, "current-rac", deep_merge(patch, {"handover": {"change_kind": "new_build"}}))
+    assert not [s for s in steps if s.outage]
+    assert not [s for s in steps if "Keep a copy of the database parameters" in s.title]
+    mounts = _at(steps, "Mount points and NFS mounts")
+    install = _at(steps, "Install the Oracle software")
+    relink = _at(steps, "Direct NFS: switch it on")
+    create = _at(steps, "Create the database on the mounts")
+    assert mounts < install < relink < create
+    gate = steps[_at(steps, "Go/no-go: ready for the window")]
+    assert "LIST BACKUP OF DATABASE SUMMARY;" not in gate.commands
+    backout = [s for s in steps if s.number.startswith("7.")]
+    assert backout[0].title.startswith("Stop the new database, if one was created")
+    restarts = ("Start the database", "Point the database")
+    assert not any(s.title.startswith(restarts) for s in backout)
+
+
+def test_the_first_page_states_the_scope_and_a_timeline(kb: KnowledgeBase) -> None:
+    from nasplan.renderers.bundle import render_bundle_files
+
+    data = deep_merge(kb.presets["current-rac"].platform, {})
+    plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+    view = build_runbook(plan, BundleMeta())
+    assert view.scope[0].startswith("Migration (assumed: the design does not say")
+    assert any("OCR and voting files onto /u05/oracrs" in line for line in view.scope)
+    assert any("mount over files" in line for line in view.scope)
+    assert [row[0] for row in view.timeline] == [f"{p.number}. {p.title}" for p in view.phases]
+    assert {row[0]: row[2] for row in view.timeline}["5. Oracle"] == (
+        "down from step 5.3 to step 5.6"
+    )
+    markdown = render_bundle_files(plan)["RUNBOOK.md"]
+    first_phase = markdown.index("## 1. Prerequisites")
+    assert 0 < markdown.index("**Scope:**") < markdown.index("**Timeline**") < first_phase
+    said = deep_merge(data, {"handover": {"change_kind": "migration"}})
+    plan = make_plan(kb, Platform.model_validate({**said, "as_of": AS_OF.isoformat()}))
+    assert build_runbook(plan, BundleMeta()).scope[0].startswith("Migration: the database")
+
+
+def test_patch_gates_run_before_the_window_not_in_the_verify_scripts(kb: KnowledgeBase) -> None:
+    # Issue 29: a data-integrity fix rated critical was a warning, not a go/no-go.
+    from nasplan.renderers.bundle import render_bundle_files
+
+    data = deep_merge(kb.presets["current-anf"].platform, {})
+    plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+    view = build_runbook(plan, BundleMeta())
+    gate = next(s for p in view.phases for s in p.steps if s.title.startswith("Go/no-go: ready"))
+    assert "$ORACLE_HOME/OPatch/opatch lsinventory | grep -w 32931941" in gate.commands
+    assert {w.rule for w in gate.why} >= {"ANF-DNFS-FIXES", "DNFS-PATCHES-1495104"}
+    assert "opatch" not in render_bundle_files(plan)["verify/verify_host.sh"]
+    linux = make_plan(
+        kb,
+        Platform.model_validate(
+            {**kb.presets["current-linux-ontap"].platform, "as_of": AS_OF.isoformat()}
+        ),
+    )
+    assert "32931941" not in render_bundle_files(linux)["RUNBOOK.md"]
+
+
+def test_rac_verification_pings_every_storage_path(kb: KnowledgeBase) -> None:
+    # Issue 29: "RAC verification ... pings one path".
+    from nasplan.renderers.bundle import render_bundle_files
+
+    paths = [
+        {"host_address": f"192.168.{10 + n}.11/24", "filer_address": f"192.168.{10 + n}.21"}
+        for n in range(2)
+    ]
+    data = deep_merge(kb.presets["current-rac"].platform, {"handover": {"paths": paths}})
+    plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+    verify = render_bundle_files(plan)["verify/verify_host.sh"]
+    assert "ping -M do -s 8972 -c 3 192.168.10.21" in verify
+    assert "ping -M do -s 8972 -c 3 192.168.11.21" in verify
+    # Without the paths' addresses the script pings the filer by name: it never holds a
+    # placeholder.
+    plan = make_plan(
+        kb,
+        Platform.model_validate({**kb.presets["current-rac"].platform, "as_of": AS_OF.isoformat()}),
+    )
+    verify = render_bundle_files(plan)["verify/verify_host.sh"]
+    assert "ping -M do -s 8972 -c 3 svm-ora01" in verify and "<filer-ip" not in verify
+
+
+@pytest.mark.parametrize(
+    ("preset", "title"),
+    [
+        ("example-linux-knfs-7mode", "vol options nosnap on"),
+        ("current-linux-ontap", "volume snapshot-policy none"),
+    ],
+)
+def test_stopping_snapshot_schedules_is_not_a_low_risk(
+    kb: KnowledgeBase, preset: str, title: str
+) -> None:
+    # Issue 29: "`nosnap on` on existing 7-mode volumes at Risk: Low".
+    steps = _phase(kb, preset, "filer")
+    step = steps[_index(steps, title)]
+    assert step.risk.startswith("Medium: a volume that exists already stops taking")

@@ -902,6 +902,13 @@ export interface components {
             expect: string;
             /** Rules */
             rules: string[];
+            /**
+             * Stage
+             * @description `after`: verifies the change (verify/ scripts); `before`: a go/no-go gate before the window (the runbook's first phase).
+             * @default after
+             * @enum {string}
+             */
+            stage: "before" | "after";
             /** What */
             what: string;
             /**
@@ -912,7 +919,8 @@ export interface components {
         };
         /**
          * CheckEffect
-         * @description A verification the runbook runs after the change, with what a good result looks like.
+         * @description A check the runbook runs, with what a good result looks like: after the change to verify
+         *     it, or before the window as a go/no-go gate.
          */
         CheckEffect: {
             /**
@@ -924,6 +932,13 @@ export interface components {
             };
             /** Expect */
             expect: string;
+            /**
+             * Stage
+             * @description `after`: a verification once the change is made (the verify scripts); `before`: a go/no-go gate the runbook runs before the window opens.
+             * @default after
+             * @enum {string}
+             */
+            stage: "before" | "after";
             /** What */
             what: string;
             /**
@@ -1022,7 +1037,7 @@ export interface components {
             nic_count?: components["schemas"]["IntRange"] | null;
             /**
              * Nic Driver
-             * @description Driver of the host NIC (letters of its interface name: ce, ge).
+             * @description Driver of the host NIC: its interface name without the instance number (ce, ge, e1000g).
              */
             nic_driver?: string[] | null;
             nic_gbps?: components["schemas"]["IntRange"] | null;
@@ -1693,6 +1708,11 @@ export interface components {
              * @description Cloud NAS: the capacity pool (Azure NetApp Files) or storage pool (Google Cloud NetApp Volumes) the volumes are created in.
              */
             capacity_pool?: string | null;
+            /**
+             * Change Kind
+             * @description What the change does to the database: `migration` (it runs today on other storage and moves onto these volumes in the window) or `new_build` (it does not exist yet and is created on them after the change). Not given: the runbook plans a migration and says so on its first page.
+             */
+            change_kind?: ("migration" | "new_build") | null;
             /**
              * Client Subnet
              * @description Network of the database hosts' storage addresses, for export policies, e.g. `192.168.10.0/24`: the network address, no host bits set.
@@ -2711,7 +2731,7 @@ export interface components {
              * Mechanism
              * @enum {string}
              */
-            mechanism: "etc_system" | "ndd" | "driver_conf" | "sysctl" | "nfso" | "no" | "kctune" | "hpux_ndd" | "interface" | "idmapd_conf" | "ontap7_option" | "ontap7_vol_option" | "ontap7_interface" | "ontap_nfs_server" | "ontap_volume" | "ontap_snapshot_policy" | "ontap_port" | "ontap_export_policy" | "zfs_share" | "init_ora" | "dnfs" | "switch_port" | "practice";
+            mechanism: "etc_system" | "ndd" | "driver_conf" | "driver_conf_entry" | "aix_adapter" | "sysctl" | "nfso" | "no" | "kctune" | "hpux_ndd" | "interface" | "idmapd_conf" | "ontap7_option" | "ontap7_vol_option" | "ontap7_interface" | "ontap_nfs_server" | "ontap_volume" | "ontap_snapshot_policy" | "ontap_port" | "ontap_export_policy" | "zfs_share" | "init_ora" | "dnfs" | "switch_port" | "practice";
             /**
              * Requires
              * @enum {string}
@@ -2746,7 +2766,7 @@ export interface components {
              * Mechanism
              * @enum {string}
              */
-            mechanism: "etc_system" | "ndd" | "driver_conf" | "sysctl" | "nfso" | "no" | "kctune" | "hpux_ndd" | "interface" | "idmapd_conf" | "ontap7_option" | "ontap7_vol_option" | "ontap7_interface" | "ontap_nfs_server" | "ontap_volume" | "ontap_snapshot_policy" | "ontap_port" | "ontap_export_policy" | "zfs_share" | "init_ora" | "dnfs" | "switch_port" | "practice";
+            mechanism: "etc_system" | "ndd" | "driver_conf" | "driver_conf_entry" | "aix_adapter" | "sysctl" | "nfso" | "no" | "kctune" | "hpux_ndd" | "interface" | "idmapd_conf" | "ontap7_option" | "ontap7_vol_option" | "ontap7_interface" | "ontap_nfs_server" | "ontap_volume" | "ontap_snapshot_policy" | "ontap_port" | "ontap_export_policy" | "zfs_share" | "init_ora" | "dnfs" | "switch_port" | "practice";
             /**
              * Requires
              * @default online

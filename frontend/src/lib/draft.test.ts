@@ -107,8 +107,18 @@ describe("hand-over and sizing answers", () => {
     expect(platform.handover?.svm).toBeNull();
   });
 
+  it("sends the kind of change only when it is one the schema knows", () => {
+    const draft = answered();
+    expect(toPlatform(draft).handover?.change_kind).toBeNull();
+    draft.handover.change_kind = "new_build";
+    expect(toPlatform(draft).handover?.change_kind).toBe("new_build");
+    draft.handover.change_kind = "rebuild";
+    expect(toPlatform(draft).handover?.change_kind).toBeNull();
+  });
+
   it("round-trips through a saved platform and the URL", () => {
     const draft = answered();
+    draft.handover.change_kind = "migration";
     expect(draftFromPlatform(toPlatform(draft))).toEqual(draft);
     expect(decodeDraft(encodeDraft(draft))).toEqual(draft);
   });

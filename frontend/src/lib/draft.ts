@@ -53,6 +53,7 @@ export interface Draft {
 export const PATH_FIELDS = ["host_interface", "host_address", "filer_interface", "filer_address"] as const;
 export const MAX_PATHS = 4;
 const NAME_FIELDS = [
+  "change_kind",
   "svm",
   "aggregate",
   "capacity_pool",
@@ -278,6 +279,13 @@ export function pathCount(draft: Draft): number {
   return Math.max(1, Math.min(MAX_PATHS, Number(draft.network.nic_count) || 1));
 }
 
+type ChangeKind = NonNullable<NonNullable<Platform["handover"]>["change_kind"]>;
+const CHANGE_KINDS: readonly ChangeKind[] = ["migration", "new_build"];
+
+function changeKind(answer: string | undefined): ChangeKind | null {
+  return CHANGE_KINDS.find((kind) => kind === answer) ?? null;
+}
+
 function toHandover(draft: Draft): Platform["handover"] {
   const h = draft.handover;
   const paths = [];
@@ -301,6 +309,7 @@ function toHandover(draft: Draft): Platform["handover"] {
     : [];
   const ontap = ONTAP_VENDORS.has(draft.filer.vendor);
   const result = {
+    change_kind: changeKind(h.change_kind),
     svm: ontap ? optionalText(h.svm) : null,
     aggregate: ontap ? optionalText(h.aggregate) : null,
     capacity_pool: CLOUD_VENDORS.has(draft.filer.vendor) ? optionalText(h.capacity_pool) : null,

@@ -387,6 +387,18 @@ export function HandoverStep({ draft, errors, set }: StepProps) {
   return (
     <div className="space-y-5">
       <p className="text-sm text-slate-700">{LATER}</p>
+      <SelectField
+        label="The change"
+        name="handover.change_kind"
+        value={draft.handover.change_kind ?? ""}
+        hint="Sets the runbook's outage, its data-move step and its backout."
+        onChange={(value) => set("handover", "change_kind", value)}
+        options={[
+          { value: "", label: "Not said yet (the runbook plans a migration)" },
+          { value: "migration", label: "Migration: the database moves here from other storage" },
+          { value: "new_build", label: "New build: the database is created on these volumes" },
+        ]}
+      />
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-slate-900">Names</legend>
         <div className={grid}>
