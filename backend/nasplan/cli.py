@@ -7,6 +7,7 @@ nasplan audit --platform platform.json /etc/fstab init.ora [kind:path ...] [--js
 nasplan rules [--category mount] [--json]
 nasplan rule NTAP-MINRA-OFF
 nasplan presets
+nasplan kb check [PATH]
 nasplan serve [--workers N]
 nasplan migrate
 """
@@ -66,6 +67,15 @@ def _parser() -> argparse.ArgumentParser:
     rule = sub.add_parser("rule", help="show one rule")
     rule.add_argument("rule_id")
     sub.add_parser("presets", help="list the preset platforms")
+    kb_cmd = sub.add_parser("kb", help="work on a knowledge folder")
+    kb_sub = kb_cmd.add_subparsers(dest="kb_command", required=True)
+    check = kb_sub.add_parser(
+        "check",
+        help="load a knowledge folder and run every rule's cases; exit 1 naming each problem",
+    )
+    check.add_argument(
+        "path", nargs="?", type=Path, help="the folder (default: the one the app uses)"
+    )
     serve = sub.add_parser("serve", help="run the web application")
     serve.add_argument(
         "--workers",
@@ -90,6 +100,8 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         return 0
     if args.command == "migrate":
         return _migrate(out)
+    if args.command == "kb":
+        return _kb_check(args.path or get_settings().knowledge_dir, out)
     try:
         kb = load_knowledge(get_settings().knowledge_dir)
     except KnowledgeError as exc:
@@ -112,6 +124,19 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         return 0
     for preset in kb.presets.values():
         print(f"{preset.id:28} {preset.kind:8} {preset.label}", file=out)
+    return 0
+
+
+def _kb_check(root: Path, out: TextIO) -> int:
+    from nasplan.kb_check import check_knowledge
+
+    report = check_knowledge(root, dt.date.today())
+    for problem in report.problems:
+        print(problem, file=out)
+    if report.problems:
+        print(f"{len(report.problems)} problem(s) in {root}", file=out)
+        return 1
+    print(f"{root}: {report.rules} rules, {report.cases} rule cases: no problems", file=out)
     return 0
 
 

@@ -112,3 +112,29 @@ def test_audit_says_which_platform_answers_the_pastes_point_to(tmp_path: Path) -
     text = out.getvalue()
     assert "platform: The pasted nfso comes from IBM AIX" in text, text
     assert "suggested: host.os=aix (IBM AIX)" in text
+
+
+def test_kb_check_passes_on_the_knowledge_base_and_names_each_problem(tmp_path: Path) -> None:
+    # Issue 28: one command an editor runs on any knowledge folder.
+    import shutil
+
+    from nasplan.knowledge.loader import DEFAULT_KNOWLEDGE_DIR
+
+    out = io.StringIO()
+    assert main(["kb", "check"], out) == 0
+    assert "rule cases: no problems" in out.getvalue()
+    copy = tmp_path / "knowledge"
+    shutil.copytree(DEFAULT_KNOWLEDGE_DIR, copy)
+    rule = copy / "rules/host/SOL-CE-JUMBO.yaml"
+    # A case that no longer fires: the rule now asks for a driver the preset does not have.
+    rule.write_text(rule.read_text().replace("nic_driver: [ce]", "nic_driver: [bge]"))
+    out = io.StringIO()
+    assert main(["kb", "check", str(copy)], out) == 1
+    assert (
+        "knowledge/rules/host/SOL-CE-JUMBO.yaml: field tests.fires[0] (TR-3322 lab): "
+        "the rule did not fire"
+    ) in out.getvalue()
+    (copy / "catalog/os.yaml").write_text("aix: {}\n")
+    out = io.StringIO()
+    assert main(["kb", "check", str(copy)], out) == 1
+    assert "knowledge/catalog/os.yaml: field aix.label" in out.getvalue()

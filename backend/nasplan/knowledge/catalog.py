@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints, model_validator
 
 from nasplan.domain.platform import Arch, FilerVendor, OsName
 from nasplan.domain.vocabulary import Role
@@ -34,6 +34,19 @@ class OsEntry(_Doc):
 
     def release(self, release_id: str) -> OsRelease | None:
         return next((r for r in self.releases if r.id == release_id), None)
+
+
+class OsCatalog(RootModel[dict[OsName, OsEntry]]):
+    """catalog/os.yaml: one entry for every OS the platform schema names, and no other."""
+
+    @model_validator(mode="after")
+    def _every_os(self) -> OsCatalog:
+        missing = [name for name in get_args(OsName) if name not in self.root]
+        if missing:
+            raise ValueError(
+                f"no entry for {', '.join(missing)}: every OS a platform can name needs one"
+            )
+        return self
 
 
 class OracleRelease(_Doc):

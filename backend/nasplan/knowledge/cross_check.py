@@ -10,7 +10,7 @@ from typing import Any
 from packaging.specifiers import SpecifierSet
 from pydantic import ValidationError
 
-from nasplan.domain.platform import Platform
+from nasplan.domain.platform import OsName, Platform
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.lifecycle import lifecycle_problems
 from nasplan.knowledge.merge import deep_merge
@@ -130,9 +130,9 @@ def _check_conditions(kb: KnowledgeBase, cond: Conditions, path: str) -> list[st
     return problems
 
 
-def os_release_spec(kb: KnowledgeBase, os_name: str, text: str) -> SpecifierSet:
+def os_release_spec(kb: KnowledgeBase, os_name: OsName, text: str) -> SpecifierSet:
     """'>=9u5,<10' over release ids -> a specifier over their comparable keys."""
-    entry = kb.os[os_name]  # type: ignore[index]
+    entry = kb.os[os_name]
     parts = []
     for clause in text.split(","):
         clause = clause.strip()

@@ -29,7 +29,7 @@ from nasplan.knowledge.catalog import (
     MountOptionCatalog,
     NetworkCatalog,
     OracleCatalog,
-    OsEntry,
+    OsCatalog,
     PresetCatalog,
     SizingInputs,
 )
@@ -159,6 +159,11 @@ class _Loader:
                 self.problems.append(
                     f"{self._where(path, rule_id)}: file name must be the rule id ({rule.id}.yaml)"
                 )
+            if path.parent.name != rule.category:
+                self.problems.append(
+                    f"{self._where(path, rule_id)}: field category: {rule.category}, but the "
+                    f"file is in rules/{path.parent.name}/ (move it to rules/{rule.category}/)"
+                )
             if rule.id in rules:
                 self.problems.append(f"{self._where(path, rule_id)}: duplicate rule id")
             rules[rule.id] = rule
@@ -171,12 +176,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
     sources_doc = _read_list(loader, root / "sources.yaml", "sources", Source)
     conflicts = _read_list(loader, root / "conflicts.yaml", "conflicts", Conflict)
     facts = loader.model(FactCatalog, root / "facts.yaml")
-    os_raw = _read_mapping(loader, root / "catalog" / "os.yaml")
-    os_catalog = {}
-    for name, entry in os_raw.items():
-        parsed = loader.model(OsEntry, root / "catalog" / "os.yaml", entry)
-        if parsed is not None:
-            os_catalog[name] = parsed
+    os_catalog = loader.model(OsCatalog, root / "catalog" / "os.yaml")
     oracle = loader.model(OracleCatalog, root / "catalog" / "oracle.yaml")
     filers = loader.model(FilerCatalog, root / "catalog" / "filers.yaml")
     network = loader.model(NetworkCatalog, root / "catalog" / "network.yaml")
@@ -195,6 +195,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
 
     if loader.problems or None in (
         release,
+        os_catalog,
         facts,
         oracle,
         filers,
@@ -208,7 +209,8 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
         lifecycle,
     ):
         raise KnowledgeError(loader.problems or ["a required file did not load"])
-    assert release and facts and oracle and filers and network and layout and options
+    assert release and os_catalog and facts and oracle and filers and network and layout
+    assert options
     assert presets and expectations and gains and sizing and lifecycle
 
     superseded_by: dict[str, list[str]] = {}
@@ -223,7 +225,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
         sources={s.id: s for s in sources_doc},
         conflicts=conflicts,
         facts=facts.facts,
-        os=os_catalog,  # type: ignore[arg-type]
+        os=os_catalog.root,
         oracle=oracle,
         filers=filers,
         network=network,

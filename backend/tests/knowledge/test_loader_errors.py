@@ -61,3 +61,22 @@ def test_invalid_yaml(kb_copy: Path) -> None:
     (kb_copy / "rules/mount/MNT-SUID.yaml").write_text("id: [unclosed\n")
     with pytest.raises(KnowledgeError, match=r"MNT-SUID\.yaml: not valid YAML"):
         load_knowledge(kb_copy)
+
+
+def test_a_renamed_os_key_names_its_file_not_a_bare_key_error(kb_copy: Path) -> None:
+    # Issue 28: renaming a catalog key crashed the loader with KeyError: 'aix'.
+    _break(kb_copy / "catalog/os.yaml", "\naix:", "\nibmaix:")
+    with pytest.raises(KnowledgeError) as info:
+        load_knowledge(kb_copy)
+    assert "knowledge/catalog/os.yaml: field ibmaix" in str(info.value)
+
+
+def test_a_rule_outside_its_category_folder_is_refused(kb_copy: Path) -> None:
+    # Issue 28: "a rule in the wrong folder loads".
+    (kb_copy / "rules/filer/NTAP-MINRA-OFF.yaml").rename(kb_copy / "rules/host/NTAP-MINRA-OFF.yaml")
+    with pytest.raises(KnowledgeError) as info:
+        load_knowledge(kb_copy)
+    assert (
+        "knowledge/rules/host/NTAP-MINRA-OFF.yaml: rule NTAP-MINRA-OFF: field category: filer, "
+        "but the file is in rules/host/"
+    ) in str(info.value)
