@@ -194,7 +194,7 @@ def _why(plan: Plan, rule_ids: list[str]) -> list[Why]:
 BLANK = "________________"
 
 
-def _downtime(phases: list[PhaseView]) -> str:
+def _downtime(phases: list[PhaseView], rac: bool) -> str:
     """Where the database is down, from the steps that stop and start it."""
     spans = []
     for phase in phases:
@@ -209,7 +209,7 @@ def _downtime(phases: list[PhaseView]) -> str:
             if s.reboot
         ]
         if stops and starts:
-            whole = "every instance" if "every node" in stops[0].title else "the instance"
+            whole = "every instance" if rac else "the instance"
             spans.append(
                 f"{label}: {whole} down from step {stops[0].number} to step {starts[-1].number}"
             )
@@ -259,12 +259,12 @@ def _no_return(phases: list[PhaseView]) -> str:
     return "none: nothing was in service on the volumes before the change"
 
 
-def _change_record(phases: list[PhaseView]) -> list[tuple[str, str]]:
+def _change_record(phases: list[PhaseView], rac: bool) -> list[tuple[str, str]]:
     backout = next(p for p in phases if p.key == "rollback")
     return [
         ("Change number", BLANK),
         ("Window", f"from {BLANK} to {BLANK}"),
-        ("Database outage", _downtime(phases)),
+        ("Database outage", _downtime(phases, rac)),
         ("Point of no return", _no_return(phases)),
         (
             "Back out when",
@@ -390,7 +390,7 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
         capacity_notes=_capacity_notes(plan),
         access=access_rows(f),
         access_notes=access_notes(f),
-        change=_change_record(phases),
+        change=_change_record(phases, f.rac),
         scope=scope_lines(f),
         timeline=_timeline(phases),
         rules=cited,
