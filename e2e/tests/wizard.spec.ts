@@ -90,7 +90,13 @@ test("7. keyboard only: the TR-3322 platform without the mouse", async ({ page }
   }
   async function next() {
     await tabTo("Next");
+    const stepLine = page.getByText(/^Step \d of \d+:/);
+    const before = await stepLine.textContent();
     await page.keyboard.press("Enter");
+    // The step changes through the router, then the new step's first field takes the keyboard:
+    // tabbing before both have happened would start from the old Next button.
+    await expect(stepLine).not.toHaveText(before ?? "");
+    await expect.poll(focusedLabel).not.toBe("Next");
   }
 
   await choose("Operating system", "solaris");
