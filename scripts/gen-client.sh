@@ -8,4 +8,10 @@ from nasplan.main import create_app
 from nasplan.settings import Settings
 print(json.dumps(create_app(Settings(DATABASE_URL="sqlite://")).openapi(), indent=1, sort_keys=True))
 PY
+# The condition fields as GET /api/v1/catalog serves them, for the front end's unit tests.
+"$ROOT/.venv/bin/python" - > "$ROOT/frontend/src/api/condition-fields.json" <<'PY'
+import json
+from nasplan.api.routes.catalog import condition_field_choices
+print(json.dumps([c.model_dump() for c in condition_field_choices()], indent=1, ensure_ascii=False))
+PY
 (cd "$ROOT/frontend" && npx openapi-typescript openapi.json -o src/api/schema.d.ts --silent)

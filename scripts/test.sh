@@ -32,6 +32,8 @@ log "ruff"
 log "mypy --strict"
 (cd "$ROOT/backend" && mypy nasplan tests)
 (cd "$ROOT/lab" && mypy nasplan_lab tests)
+log "lint-imports (the backend's layers and no import cycles, backend/pyproject.toml)"
+(cd "$ROOT/backend" && lint-imports --no-logo --no-cache)
 log "shellcheck (lab)"
 shellcheck -S warning "$ROOT"/lab/*.sh "$ROOT"/lab/image/*.sh "$ROOT"/lab/guest/*.sh
 log "lab unit tests (the filer translation and the judge)"
@@ -47,14 +49,16 @@ frontend_install
 log "front end: generated API client is up to date"
 cp "$ROOT/frontend/openapi.json" "$ROOT/frontend/openapi.tmp.json"
 cp "$ROOT/frontend/src/api/schema.d.ts" "$ROOT/frontend/schema.tmp.d.ts"
+cp "$ROOT/frontend/src/api/condition-fields.json" "$ROOT/frontend/condition-fields.tmp.json"
 "$ROOT/scripts/gen-client.sh"
 if ! cmp -s "$ROOT/frontend/openapi.json" "$ROOT/frontend/openapi.tmp.json" \
-  || ! cmp -s "$ROOT/frontend/src/api/schema.d.ts" "$ROOT/frontend/schema.tmp.d.ts"; then
-  rm -f "$ROOT/frontend/openapi.tmp.json" "$ROOT/frontend/schema.tmp.d.ts"
+  || ! cmp -s "$ROOT/frontend/src/api/schema.d.ts" "$ROOT/frontend/schema.tmp.d.ts" \
+  || ! cmp -s "$ROOT/frontend/src/api/condition-fields.json" "$ROOT/frontend/condition-fields.tmp.json"; then
+  rm -f "$ROOT/frontend/openapi.tmp.json" "$ROOT/frontend/schema.tmp.d.ts" "$ROOT/frontend/condition-fields.tmp.json"
   echo "frontend/src/api is stale: run scripts/gen-client.sh and commit the result" >&2
   exit 1
 fi
-rm -f "$ROOT/frontend/openapi.tmp.json" "$ROOT/frontend/schema.tmp.d.ts"
+rm -f "$ROOT/frontend/openapi.tmp.json" "$ROOT/frontend/schema.tmp.d.ts" "$ROOT/frontend/condition-fields.tmp.json"
 log "front end: eslint, tsc --strict, vitest"
 (cd "$ROOT/frontend" && npx eslint src && npx tsc --noEmit -p . && npx vitest run)
 frontend_build_dist

@@ -8,6 +8,7 @@ nasplan rules [--category mount] [--json]
 nasplan rule NTAP-MINRA-OFF
 nasplan presets
 nasplan kb check [PATH]
+nasplan kb docs [PATH] [--check]
 nasplan serve [--workers N]
 nasplan migrate
 """
@@ -76,6 +77,17 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument(
         "path", nargs="?", type=Path, help="the folder (default: the one the app uses)"
     )
+    docs = kb_sub.add_parser(
+        "docs",
+        help="write the generated reference pages (docs/conditions.md, docs/rules.md, "
+        "docs/rule.schema.json) of a knowledge folder",
+    )
+    docs.add_argument(
+        "path", nargs="?", type=Path, help="the folder (default: the one the app uses)"
+    )
+    docs.add_argument(
+        "--check", action="store_true", help="write nothing; exit 1 naming each stale page"
+    )
     serve = sub.add_parser("serve", help="run the web application")
     serve.add_argument(
         "--workers",
@@ -100,6 +112,8 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         return 0
     if args.command == "migrate":
         return _migrate(out)
+    if args.command == "kb" and args.kb_command == "docs":
+        return _kb_docs(args.path or get_settings().knowledge_dir, args.check, out)
     if args.command == "kb":
         return _kb_check(args.path or get_settings().knowledge_dir, out)
     try:
@@ -137,6 +151,24 @@ def _kb_check(root: Path, out: TextIO) -> int:
         print(f"{len(report.problems)} problem(s) in {root}", file=out)
         return 1
     print(f"{root}: {report.rules} rules, {report.cases} rule cases: no problems", file=out)
+    return 0
+
+
+def _kb_docs(root: Path, check_only: bool, out: TextIO) -> int:
+    from nasplan.kb_docs import stale_docs, write_docs
+
+    try:
+        kb = load_knowledge(root)
+    except KnowledgeError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if check_only:
+        stale = stale_docs(root, kb)
+        for path in stale:
+            print(f"{root / path} is out of date: run 'nasplan kb docs'", file=out)
+        return 1 if stale else 0
+    for path in write_docs(root, kb):
+        print(f"wrote {root / path}", file=out)
     return 0
 
 

@@ -2,8 +2,9 @@
 cases, naming the file and key of each problem, so an editor finds out before the test suite does.
 
 It sits above the layers it uses: the loader (every file valid, every id it names known, each
-rule in the folder of its category), the engine (each case fires or stays silent as it says,
-with no collision conflicts.yaml does not declare).
+rule in the folder of its category), the audit (the rules it names exist), the generated
+reference pages (up to date), the engine (each case fires or stays silent as it says, with no
+collision conflicts.yaml does not declare).
 """
 
 from __future__ import annotations
@@ -15,14 +16,17 @@ from typing import Literal
 
 from pydantic import ValidationError
 
+from nasplan.audit.rule_ids import AUDIT_RULE_IDS
 from nasplan.domain.platform import Platform
 from nasplan.engine.planner import plan_with_diagnostics
+from nasplan.kb_docs import stale_docs
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.cross_check import check_rule_cases
 from nasplan.knowledge.loader import KnowledgeError, load_knowledge
 from nasplan.knowledge.merge import deep_merge
 from nasplan.knowledge.resolve import CatalogError
 from nasplan.knowledge.schema import Rule, RuleCase
+from nasplan.rule_effects import missing_effects, stray_effects
 
 Expected = Literal["fires", "silent"]
 
@@ -40,6 +44,15 @@ def check_knowledge(root: Path, today: dt.date) -> KbReport:
     except KnowledgeError as exc:
         return KbReport(problems=exc.problems)
     report = KbReport(rules=len(kb.rules), problems=check_rule_cases(kb))
+    report.problems += [
+        f"knowledge/rules: rule {rule_id} is missing; the audit names it in its findings "
+        "(backend/nasplan/audit/rule_ids.py)"
+        for rule_id in AUDIT_RULE_IDS
+        if rule_id not in kb.rules
+    ]
+    report.problems += [
+        f"{root / path}: out of date; run 'nasplan kb docs'" for path in stale_docs(root, kb)
+    ]
     if report.problems:
         return report
     for rule in kb.rules.values():
@@ -51,11 +64,13 @@ def check_knowledge(root: Path, today: dt.date) -> KbReport:
             for index, case in enumerate(cases):
                 report.cases += 1
                 where = f"knowledge/rules/{rule.category}/{rule.id}.yaml: field tests.{expected}"
-                report.problems += _run_case(kb, rule, case, expected, f"{where}[{index}]", today)
+                report.problems += case_problems(
+                    kb, rule, case, expected, f"{where}[{index}]", today
+                )
     return report
 
 
-def _run_case(
+def case_problems(
     kb: KnowledgeBase,
     rule: Rule,
     case: RuleCase,
@@ -71,12 +86,23 @@ def _run_case(
     except (ValidationError, CatalogError) as exc:
         return [f"{where} ({case.name}): not a valid platform: {exc}"]
     problems = []
-    applied = rule.id in result.plan.applied_rules
+    plan = result.plan
+    applied = rule.id in plan.applied_rules
     if applied != (expected == "fires"):
         problems.append(
             f"{where} ({case.name}): the rule "
             + ("did not fire" if expected == "fires" else "fired")
         )
+    elif applied:
+        problems += [
+            f"{where} ({case.name}): the rule fired but its {what} is not in the plan"
+            for what in missing_effects(kb, rule, plan)
+        ]
+    else:
+        problems += [
+            f"{where} ({case.name}): the rule is silent but the plan cites it for {what}"
+            for what in stray_effects(rule.id, plan)
+        ]
     problems += [
         f"{where} ({case.name}): {kept} and {dropped} collide on {what}, and "
         "knowledge/conflicts.yaml does not say which wins"

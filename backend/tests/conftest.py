@@ -17,6 +17,50 @@ from nasplan.settings import Settings
 
 TODAY = dt.date.today()
 
+TESTS = Path(__file__).parent
+QUICK = "not slow"
+# Left out of the quick set, pytest -m "not slow" (README): a folder or file under tests/, or
+# one test (path::name), and why. The full run (no -m), as in CI, runs them all.
+SLOW = {
+    "fuzz/": "schemathesis fuzzing of every API operation, on SQLite and PostgreSQL",
+    "designs/": "the designs data layer on SQLite and PostgreSQL, server processes, outages",
+    "security/test_hostile_bundles.py": "hostile text through every renderer, shellcheck, ansible",
+    "security/test_server_timeouts.py": "a real uvicorn server and clients that trickle bytes",
+    "security/test_rate_limits_proxies.py": "rate-limit windows filled request by request",
+    "renderers/test_shellcheck.py": "shellcheck over every generated script",
+    "audit/test_parser_complexity.py": "parsers timed at growing sizes until the times are long",
+    "audit/test_runner.py": "audit worker processes and their time limits",
+    "api/test_audit_limits.py": "audits run into their time limit",
+    "engine/test_properties.py": "hypothesis over the whole platform space",
+    "api/test_openapi_honesty.py::test_the_platform_schema_states_what_the_handover_fits": (
+        "the schema and the model compared on every handover combination"
+    ),
+}
+
+
+def _under_tests(path: Path) -> str | None:
+    """``path`` relative to tests/ (a folder with a trailing /), or None outside it."""
+    if not path.is_relative_to(TESTS):
+        return None
+    where = path.relative_to(TESTS).as_posix()
+    return f"{where}/" if path.is_dir() else where
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    # The quick set does not even import a file whose every test is slow (the fuzz module builds
+    # its schema on import): the same tests run, only the deselected count is left out.
+    where = _under_tests(collection_path)
+    if config.getoption("markexpr") == QUICK and where is not None and where in SLOW:
+        return True
+    return None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        where = _under_tests(item.path)
+        if where is not None and f"{where}::{item.name}".startswith(tuple(SLOW)):
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture(scope="session")
 def kb() -> KnowledgeBase:

@@ -4,6 +4,8 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from nasplan.cli import main
 from nasplan.domain.platform import EXAMPLE_PLATFORM
 
@@ -138,3 +140,23 @@ def test_kb_check_passes_on_the_knowledge_base_and_names_each_problem(tmp_path: 
     out = io.StringIO()
     assert main(["kb", "check", str(copy)], out) == 1
     assert "knowledge/catalog/os.yaml: field aix.label" in out.getvalue()
+
+
+def test_kb_check_names_a_rule_the_audit_relies_on_and_stale_docs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    from nasplan import kb_check
+    from nasplan.knowledge.loader import DEFAULT_KNOWLEDGE_DIR
+
+    copy = tmp_path / "knowledge"
+    shutil.copytree(DEFAULT_KNOWLEDGE_DIR, copy)
+    monkeypatch.setattr(kb_check, "AUDIT_RULE_IDS", ("DNFS-ENABLE", "DNFS-GONE"))
+    (copy / "docs/conditions.md").write_text("edited by hand\n")
+    out = io.StringIO()
+    assert main(["kb", "check", str(copy)], out) == 1
+    text = out.getvalue()
+    assert "rule DNFS-GONE is missing; the audit names it" in text
+    assert "DNFS-ENABLE" not in text
+    assert f"{copy / 'docs/conditions.md'}: out of date; run 'nasplan kb docs'" in text

@@ -17,7 +17,8 @@ from nasplan.domain.plan import ONE_LINE_ERRORS, ONE_LINE_PATTERN, RuleExplanati
 from nasplan.domain.platform import DATE_RANGE, BoundedDate, Platform
 from nasplan.engine.diff import Change
 from nasplan.knowledge.catalog import Fact, NetworkCatalog, OracleCatalog
-from nasplan.knowledge.schema import Conditions, Conflict, Rule, Source, SourceRef
+from nasplan.knowledge.conditions import ConditionKind, Conditions
+from nasplan.knowledge.schema import Conflict, Rule, Source, SourceRef
 from nasplan.renderers.plan_view import PlanView
 
 
@@ -39,7 +40,9 @@ class RuleSummary(BaseModel):
     supersedes: list[str]
     superseded_by: list[str]
     sources: list[str] = Field(description="Source ids, e.g. tr-3322.")
-    when: Conditions = Field(description="When the rule applies (null: any value).")
+    # No Field(description=...) here: FastAPI applies a field's description to the shared core
+    # schema of the Conditions model, and every later JSON schema of Rule.when then carries it.
+    when: Conditions
 
 
 class KnowledgeIndex(BaseModel):
@@ -157,6 +160,32 @@ class Constraint(BaseModel):
     messages: list[str]
 
 
+class CountWords(BaseModel):
+    one: str
+    many: str
+    exactly: str | None
+    between: str | None
+    at_least: str | None
+    at_most: str | None
+
+
+class ConditionFieldChoice(BaseModel):
+    """One field a rule's `when` may set, as knowledge/schema.py declares it."""
+
+    name: str
+    kind: ConditionKind
+    noun: str = Field(description="How the field is named in prose.")
+    answer: str | None = Field(
+        description="The platform answer it reads (`host.os`); null when nasplan derives it."
+    )
+    values: dict[str, str] = Field(
+        description="Words for each value (flags as `true`/`false`); a value without words "
+        "is shown as the catalog labels it or as written."
+    )
+    template: str = Field(description="A list of values in words: `{values}` is the or-list.")
+    counts: CountWords | None = Field(description="For integer ranges: the counting words.")
+
+
 class Catalog(BaseModel):
     kb_version: str
     os: dict[str, OsChoice]
@@ -168,6 +197,9 @@ class Catalog(BaseModel):
     presets: list[PresetChoice]
     constraints: list[Constraint] = Field(
         description="Combinations the knowledge base refuses (compatibility rules with errors)."
+    )
+    condition_fields: list[ConditionFieldChoice] = Field(
+        description="The fields of a rule's `when`, in order, with their wording."
     )
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Literal
 
+from nasplan.audit import rule_ids
 from nasplan.audit.hints import platform_hints
 from nasplan.audit.outputs import (
     DnfsServer,
@@ -422,7 +423,7 @@ class _Auditor:
         if name in ("rsize", "wsize") and value.isdigit() and int(value) > rsize_max:
             self.add(
                 "error",
-                "MNT-TRANSFER-SIZE-CAPS",
+                rule_ids.TRANSFER_SIZE_CAPS,
                 kind,
                 entry.line,
                 f"{entry.mount_point}: {option} exceeds the {rsize_max}-byte maximum of "
@@ -504,11 +505,11 @@ class _Auditor:
                 )
 
     def dnfs_servers(self, servers: list[DnfsServer]) -> None:
-        uses_dnfs = "DNFS-ENABLE" in self.plan.applied_rules
+        uses_dnfs = rule_ids.DNFS_ENABLE in self.plan.applied_rules
         if uses_dnfs and not servers:
             self.add(
                 "warning",
-                "DNFS-ENABLE",
+                rule_ids.DNFS_ENABLE,
                 "dnfs_servers",
                 None,
                 "v$dnfs_servers has no rows: Oracle is not using Direct NFS (it fell back to "
@@ -520,7 +521,7 @@ class _Auditor:
             if uses_dnfs and version and version != wanted:
                 self.add(
                     "warning",
-                    "DNFS-ORANFSTAB",
+                    rule_ids.DNFS_ORANFSTAB,
                     "dnfs_servers",
                     server.line,
                     f"{server.server} {server.directory}: Direct NFS speaks NFSv{version}; the "
@@ -550,13 +551,13 @@ class _Auditor:
                 )
 
     def oranfstab(self, blocks: list[NfstabServer]) -> None:
-        dnfs_rule = next((r for r in self.applied if r.id == "DNFS-ORANFSTAB"), None)
+        dnfs_rule = next((r for r in self.applied if r.id == rule_ids.DNFS_ORANFSTAB), None)
         if dnfs_rule is None:
             if blocks:
                 self.add(
                     "info",
-                    "DNFS-CONSIDER"
-                    if "DNFS-CONSIDER" in self.plan.applied_rules
+                    rule_ids.DNFS_CONSIDER
+                    if rule_ids.DNFS_CONSIDER in self.plan.applied_rules
                     else self.plan.applied_rules[0],
                     "oranfstab",
                     blocks[0].line,
@@ -585,11 +586,11 @@ class _Auditor:
                     block.line,
                     f"server {block.server}: nfs_version {version}; the plan uses {wanted}.",
                 )
-            multipath = "DNFS-MULTIPATH" in self.plan.applied_rules
+            multipath = rule_ids.DNFS_MULTIPATH in self.plan.applied_rules
             if multipath and len(block.paths) < min(self.plan.platform.network.nic_count, 4):
                 self.add(
                     "info",
-                    "DNFS-MULTIPATH",
+                    rule_ids.DNFS_MULTIPATH,
                     "oranfstab",
                     block.line,
                     f"server {block.server} lists {len(block.paths)} path(s) for "

@@ -20,6 +20,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, object_session, relationship
 
+from nasplan.data.plan_codec import unpack_cached
+
 
 class Base(DeclarativeBase):
     pass
@@ -80,10 +82,9 @@ class RevisionRow(Base):
         """The plan exactly as it was saved."""
         if self.plan_z is None or self.rules_digest is None:
             return self.plan_text
-        from nasplan.data.plan_store import unpack_cached
 
         def load_parts(digests: Collection[str]) -> dict[str, bytes]:
-            # Asked only when the plan text is not in plan_store's cache.
+            # Asked only when the plan text is not in plan_codec's cache.
             session = object_session(self)
             if session is None:
                 raise LookupError("the revision is detached: its plan parts cannot be read")

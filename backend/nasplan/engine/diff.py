@@ -15,7 +15,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from nasplan.domain.plan import (
     Check,
@@ -27,6 +27,7 @@ from nasplan.domain.plan import (
     Setting,
     Volume,
 )
+from nasplan.engine.diff_reasons import Reasons, RuleShift, reason_words
 
 ItemKind = Literal[
     "volume", "mount", "setting", "finding", "platform", "check", "expectation", "plan"
@@ -56,6 +57,15 @@ EXPECTATION_LISTS: tuple[str, ...] = ("improvements", "assumptions", "latency_bu
 PLATFORM_REASON = "platform answer changed"
 
 
+class SettingParts(BaseModel):
+    """A setting change's key in parts (the key reads `target name [volumes] (scope)`)."""
+
+    target: str
+    name: str
+    volumes: list[str]
+    scope: str | None
+
+
 class Change(BaseModel):
     kind: Literal["added", "removed", "changed"]
     item: ItemKind
@@ -67,6 +77,10 @@ class Change(BaseModel):
     reason: str
     added_tokens: list[str] = []
     removed_tokens: list[str] = []
+    shifts: list[RuleShift] = Field(
+        default=[], description="The rules behind the change, as `reason` words them."
+    )
+    setting: SettingParts | None = Field(default=None, description="For settings: the key.")
 
 
 def _mount_key(m: Mount) -> str:
@@ -81,6 +95,10 @@ def _setting_key(s: Setting) -> str:
     where = f" [{', '.join(s.applies_to)}]" if s.applies_to else ""
     scope = f" ({s.scope})" if s.scope else ""
     return f"{s.target} {s.key}{where}{scope}"
+
+
+def _setting_parts(s: Setting) -> SettingParts:
+    return SettingParts(target=s.target, name=s.key, volumes=list(s.applies_to), scope=s.scope)
 
 
 def _setting_value(s: Setting) -> str:
@@ -152,7 +170,7 @@ def diff_plans(
     ``as_of``). ``include_plan=False`` leaves out the plan's own ``kb_version`` and ``as_of``
     (for callers that report those dates and releases beside the changes).
     """
-    explain = _Reasons(before, after)
+    explain = Reasons(before, after)
     changes: list[Change] = []
     if include_plan:
         changes += _diff_plan_meta(before, after)
@@ -251,9 +269,7 @@ def _diff_platform(before: Plan, after: Plan) -> list[Change]:
     return changes
 
 
-def _diff_expectations(
-    before: Expectations, after: Expectations, reasons: _Reasons
-) -> list[Change]:
+def _diff_expectations(before: Expectations, after: Expectations, reasons: Reasons) -> list[Change]:
     texts: list[tuple[str, str, str]] = []
     for name in EXPECTATION_SCALARS:
         old = _expectation_text(getattr(before, name))
@@ -275,44 +291,10 @@ def _diff_expectations(
                 rules_before=list(before.rules),
                 rules_after=list(after.rules),
                 reason=reasons.why(list(before.rules), list(after.rules)),
+                shifts=reasons.shifts(list(before.rules), list(after.rules)),
             )
         )
     return changes
-
-
-class _Reasons:
-    def __init__(self, before: Plan, after: Plan) -> None:
-        self.before = before
-        self.after = after
-        self.replaced_by = {s.rule: s for s in after.superseded}
-
-    def why(self, rules_before: list[str], rules_after: list[str]) -> str:
-        parts: list[str] = []
-        for rule_id in rules_before:
-            if rule_id in rules_after:
-                continue
-            replaced = self.replaced_by.get(rule_id)
-            if replaced is not None:
-                parts.append(
-                    f"{rule_id} superseded by {', '.join(replaced.by)} "
-                    f"({replaced.replaced_on.isoformat()}): {replaced.reason}"
-                )
-            elif rule_id not in self.after.applied_rules:
-                parts.append(f"{rule_id} no longer applies")
-            else:
-                parts.append(f"{rule_id} no longer decides this item")
-        for rule_id in rules_after:
-            if rule_id in rules_before:
-                continue
-            explanation = self.after.rules.get(rule_id)
-            since = (
-                f" (in effect from {explanation.effective_from.isoformat()})" if explanation else ""
-            )
-            parts.append(f"{rule_id} now applies{since}")
-        if not parts and self.before.kb_version != self.after.kb_version:
-            versions = f"{self.before.kb_version} -> {self.after.kb_version}"
-            parts.append(f"knowledge base {versions} changed the rule")
-        return "; ".join(parts) or "same rules, different platform"
 
 
 def _diff(
@@ -322,7 +304,7 @@ def _diff(
     key: Callable[[T], str],
     value: Callable[[T], str],
     rules: Callable[[T], list[str]],
-    reasons: _Reasons,
+    reasons: Reasons,
     tokens: Callable[[T], list[str]] | None = None,
 ) -> list[Change]:
     old = {key(x): x for x in before}
@@ -344,6 +326,8 @@ def _diff(
             tokens_b = tokens(b) if b is not None else []
             added = _missing(tokens_b, tokens_a)
             removed = _missing(tokens_a, tokens_b)
+        shifts = reasons.shifts(rules_a, rules_b)
+        either = b if b is not None else a
         changes.append(
             Change(
                 kind=kind,
@@ -353,9 +337,11 @@ def _diff(
                 after=value(b) if b is not None else None,
                 rules_before=rules_a,
                 rules_after=rules_b,
-                reason=reasons.why(rules_a, rules_b),
+                reason=reason_words(shifts),
                 added_tokens=added,
                 removed_tokens=removed,
+                shifts=shifts,
+                setting=_setting_parts(either) if isinstance(either, Setting) else None,
             )
         )
     return changes

@@ -11,83 +11,48 @@ candidate still runs its full predicate, so a plan is the same with or without i
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import get_args
+from typing import Literal, get_args, get_origin
 
 from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from nasplan.domain.platform import (
-    Arch,
-    FilerVendor,
-    NfsVersion,
-    OracleHomePlacement,
-    SwitchKind,
-    VolumeLayout,
-    Workload,
-)
+from nasplan.engine.conditions import FIELD_READERS, Reader
 from nasplan.knowledge.base import KnowledgeBase
+from nasplan.knowledge.conditions import CONDITION_FIELDS, ConditionField, Conditions, IntRange
 from nasplan.knowledge.cross_check import os_release_spec
 from nasplan.knowledge.resolve import ResolvedPlatform
-from nasplan.knowledge.schema import Conditions, IntRange
 from nasplan.knowledge.versions import compile_range
 
-Reader = Callable[[ResolvedPlatform], Hashable]
-
 # Fields whose values are not enumerable (exact ints, versions): an exact key among them is
-# taken to match about one platform in this many. NIC drivers are fewer (ce, ge, e1000g, ...;
-# about a dozen), and one of them serves most hosts of an OS.
+# taken to match about one platform in this many.
 _OPEN_DOMAIN = 50
-_DRIVERS = 12
 
 
-@dataclass(frozen=True)
-class _Field:
-    read: Reader
-    domain: int
+def _type_values(annotation: object) -> int:
+    """How many values a field's type allows: the members of its Literal, 2 for a flag."""
+    if annotation is bool:
+        return 2
+    if get_origin(annotation) is Literal:
+        return len(get_args(annotation))
+    inner = [arg for arg in get_args(annotation) if arg is not type(None)]
+    return max((_type_values(arg) for arg in inner), default=_OPEN_DOMAIN)
 
 
-def _fields(kb: KnowledgeBase) -> dict[str, _Field]:
-    def size(values: Iterable[object]) -> int:
-        return max(1, len(list(values)))
-
-    return {
-        "os": _Field(lambda r: r.platform.host.os, size(kb.os)),
-        "os_release": _Field(
-            lambda r: (r.platform.host.os, r.os_release.id),
-            size(rel for entry in kb.os.values() for rel in entry.releases),
-        ),
-        "arch": _Field(lambda r: r.platform.host.arch, size(get_args(Arch))),
-        "oracle": _Field(lambda r: r.oracle_version, _OPEN_DOMAIN),
-        "bits": _Field(lambda r: r.platform.oracle.bits, 2),
-        "rac": _Field(lambda r: r.platform.oracle.rac, 2),
-        "dnfs": _Field(lambda r: r.platform.oracle.dnfs, 2),
-        "archivelog": _Field(lambda r: r.platform.oracle.archivelog, 2),
-        "nfs_version": _Field(lambda r: r.platform.oracle.nfs_version, size(get_args(NfsVersion))),
-        "workload": _Field(lambda r: r.platform.oracle.workload, size(get_args(Workload))),
-        "filer_vendor": _Field(lambda r: r.platform.filer.vendor, size(get_args(FilerVendor))),
-        "filer_family": _Field(
-            lambda r: r.filer_family.id,
-            size(f for vendor in kb.filers.vendors.values() for f in vendor.families),
-        ),
-        "filer_release": _Field(lambda r: r.filer_version, _OPEN_DOMAIN),
-        "jumbo_frames": _Field(lambda r: r.platform.network.jumbo_frames, 2),
-        "switch": _Field(lambda r: r.platform.network.switch, size(get_args(SwitchKind))),
-        "dedicated": _Field(lambda r: r.platform.network.dedicated_storage_network, 2),
-        "oracle_home": _Field(
-            lambda r: r.platform.layout.oracle_home, size(get_args(OracleHomePlacement))
-        ),
-        "volumes": _Field(lambda r: r.platform.layout.volumes, size(get_args(VolumeLayout))),
-        "nic_driver": _Field(lambda r: r.nic_driver, _DRIVERS),
-        "nic_gbps": _Field(lambda r: r.platform.network.nic_gbps, _OPEN_DOMAIN),
-        "nic_count": _Field(lambda r: r.platform.network.nic_count, _OPEN_DOMAIN),
-        "switch_hops": _Field(lambda r: r.platform.network.switch_hops, _OPEN_DOMAIN),
-        "router_hops": _Field(lambda r: r.platform.network.router_hops, _OPEN_DOMAIN),
-        "memory_gb": _Field(lambda r: r.platform.host.memory_gb, _OPEN_DOMAIN),
-        "instances": _Field(lambda r: r.platform.oracle.instances, _OPEN_DOMAIN),
-    }
+def _domain(kb: KnowledgeBase, name: str, spec: ConditionField) -> int:
+    if isinstance(spec.domain, int):
+        return spec.domain
+    if spec.domain == "os":
+        return len(kb.os)
+    if spec.domain == "os_releases":
+        return sum(len(entry.releases) for entry in kb.os.values())
+    if spec.domain == "filer_families":
+        return sum(len(vendor.families) for vendor in kb.filers.vendors.values())
+    if spec.kind in ("int_range", "version_range"):
+        return _OPEN_DOMAIN
+    return max(1, _type_values(Conditions.model_fields[name].annotation))
 
 
 def _exact_version(spec_text: str) -> Version | None:
@@ -101,62 +66,47 @@ def _exact_version(spec_text: str) -> Version | None:
         return None
 
 
-def _exact_int(bounds: IntRange | None) -> int | None:
-    if bounds is None or bounds.min is None or bounds.min != bounds.max:
+def _exact_int(bounds: IntRange) -> int | None:
+    if bounds.min is None or bounds.min != bounds.max:
         return None
     return bounds.min
+
+
+def _accepted(
+    kb: KnowledgeBase, cond: Conditions, spec: ConditionField, wanted: object
+) -> frozenset[Hashable] | None:
+    """The values of one condition as an index key; None when they cannot be listed."""
+    if spec.kind == "one_of":
+        assert isinstance(wanted, list)
+        return frozenset(wanted)
+    if spec.kind == "equals":
+        assert isinstance(wanted, Hashable)
+        return frozenset([wanted])
+    if spec.kind == "int_range":
+        assert isinstance(wanted, IntRange)
+        exact_int = _exact_int(wanted)
+        return None if exact_int is None else frozenset([exact_int])
+    assert isinstance(wanted, str)
+    if spec.kind == "os_release_range":
+        if cond.os is None or len(cond.os) != 1:
+            return None
+        accepts = compile_range(os_release_spec(kb, cond.os[0], wanted))
+        keys = (Version(rel.key) for rel in kb.os[cond.os[0]].releases)
+        return frozenset(key for key in keys if accepts(key))
+    exact = _exact_version(wanted)
+    return None if exact is None else frozenset([exact])
 
 
 def keys_of(kb: KnowledgeBase, cond: Conditions) -> dict[str, frozenset[Hashable]]:
     """Each indexable condition of a rule: the field and the values it accepts (a superset of
     what the full predicate accepts for that field)."""
     keys: dict[str, frozenset[Hashable]] = {}
-    if cond.os is not None:
-        keys["os"] = frozenset(cond.os)
-        if cond.os_release is not None and len(cond.os) == 1:
-            os_name = cond.os[0]
-            accepts = compile_range(os_release_spec(kb, os_name, cond.os_release))
-            keys["os_release"] = frozenset(
-                (os_name, rel.id) for rel in kb.os[os_name].releases if accepts(Version(rel.key))
-            )
-    for name, values in (
-        ("arch", cond.arch),
-        ("nfs_version", cond.nfs_version),
-        ("workload", cond.workload),
-        ("filer_vendor", cond.filer_vendor),
-        ("filer_family", cond.filer_family),
-        ("switch", cond.switch),
-        ("nic_driver", cond.nic_driver),
-    ):
-        if values is not None:
-            keys[name] = frozenset(values)
-    for name, flag in (
-        ("bits", cond.bits),
-        ("rac", cond.rac),
-        ("dnfs", cond.dnfs),
-        ("archivelog", cond.archivelog),
-        ("jumbo_frames", cond.jumbo_frames),
-        ("dedicated", cond.dedicated_storage_network),
-        ("oracle_home", cond.oracle_home),
-        ("volumes", cond.volumes),
-    ):
-        if flag is not None:
-            keys[name] = frozenset([flag])
-    for name, spec in (("oracle", cond.oracle), ("filer_release", cond.filer_release)):
-        exact = _exact_version(spec) if spec is not None else None
-        if exact is not None:
-            keys[name] = frozenset([exact])
-    for name, bounds in (
-        ("nic_gbps", cond.nic_gbps),
-        ("nic_count", cond.nic_count),
-        ("switch_hops", cond.switch_hops),
-        ("router_hops", cond.router_hops),
-        ("memory_gb", cond.memory_gb),
-        ("instances", cond.instances),
-    ):
-        exact_int = _exact_int(bounds)
-        if exact_int is not None:
-            keys[name] = frozenset([exact_int])
+    for name, spec in CONDITION_FIELDS.items():
+        wanted = getattr(cond, name)
+        if wanted is not None:
+            accepted = _accepted(kb, cond, spec, wanted)
+            if accepted is not None:
+                keys[name] = accepted
     return keys
 
 
@@ -181,7 +131,7 @@ class RuleIndex:
 
 @lru_cache(maxsize=8)
 def rule_index(kb: KnowledgeBase) -> RuleIndex:
-    fields = _fields(kb)
+    domains = {name: _domain(kb, name, spec) for name, spec in CONDITION_FIELDS.items()}
     grouped: dict[str, dict[Hashable, list[int]]] = defaultdict(lambda: defaultdict(list))
     unkeyed: list[int] = []
     rule_ids = tuple(kb.rules)
@@ -190,12 +140,12 @@ def rule_index(kb: KnowledgeBase) -> RuleIndex:
         if not keys:
             unkeyed.append(position)
             continue
-        name = min(keys, key=lambda n: len(keys[n]) / fields[n].domain)
+        name = min(keys, key=lambda n: len(keys[n]) / domains[n])
         for value in keys[name]:
             grouped[name][value].append(position)
     return RuleIndex(
         buckets={n: {v: tuple(p) for v, p in by.items()} for n, by in grouped.items()},
-        readers={n: fields[n].read for n in grouped},
+        readers={n: FIELD_READERS[n] for n in grouped},
         unkeyed=tuple(unkeyed),
         rule_ids=rule_ids,
     )

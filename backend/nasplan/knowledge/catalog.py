@@ -10,7 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints,
 
 from nasplan.domain.platform import Arch, FilerVendor, OsName
 from nasplan.domain.vocabulary import Role
-from nasplan.knowledge.schema import FilerFamily, SourceRef
+from nasplan.knowledge.conditions import FilerFamily
+from nasplan.knowledge.schema import SourceRef
 
 
 class _Doc(BaseModel):

@@ -12,10 +12,11 @@ from pydantic import ValidationError
 
 from nasplan.domain.platform import OsName, Platform
 from nasplan.knowledge.base import KnowledgeBase
+from nasplan.knowledge.conditions import Conditions
 from nasplan.knowledge.lifecycle import lifecycle_problems
 from nasplan.knowledge.merge import deep_merge
 from nasplan.knowledge.resolve import CatalogError, resolve
-from nasplan.knowledge.schema import Conditions, Rule, SourceRef
+from nasplan.knowledge.schema import Rule, SourceRef
 
 
 def describe_validation(error: ValidationError, where: str) -> list[str]:

@@ -17,7 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from nasplan.domain.platform import OsName
 from nasplan.domain.vocabulary import Confidence
-from nasplan.knowledge.schema import FilerFamily, SourceRef
+from nasplan.knowledge.conditions import FilerFamily
+from nasplan.knowledge.schema import SourceRef
 
 _PARTIAL_DATE = re.compile(r"^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$")
 

@@ -10,25 +10,16 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Any, Literal
 
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
     StringConstraints,
-    field_validator,
     model_validator,
 )
 
 from nasplan.domain.platform import (
-    Arch,
-    FilerVendor,
-    NfsVersion,
-    OracleHomePlacement,
     OsName,
-    SwitchKind,
-    VolumeLayout,
-    Workload,
 )
 from nasplan.domain.vocabulary import (
     Confidence,
@@ -40,92 +31,14 @@ from nasplan.domain.vocabulary import (
     Severity,
     Target,
 )
+from nasplan.knowledge.conditions import Conditions
 
 RuleId = Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$", max_length=60)]
 SourceId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40)]
-FilerFamily = Literal[
-    "ontap7", "ontap_cluster", "sun7000", "zfssa", "anf", "gcnv", "fsxn", "generic"
-]
 
 
 class _Doc(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-def _check_specifier(value: str | None) -> str | None:
-    if value is None:
-        return None
-    try:
-        SpecifierSet(value)
-    except InvalidSpecifier as exc:
-        raise ValueError(f"not a version range like '>=9.2,<11': {value!r}") from exc
-    return value
-
-
-class IntRange(_Doc):
-    min: int | None = None
-    max: int | None = None
-
-
-class Conditions(_Doc):
-    """When a rule applies. Every field left out matches anything; all given fields must match."""
-
-    os: list[OsName] | None = None
-    os_release: str | None = Field(
-        default=None,
-        description="Range over catalog release ids of the single OS named in `os`, "
-        "e.g. '>=9u5,<10'.",
-    )
-    arch: list[Arch] | None = None
-    oracle: str | None = Field(default=None, description="Range over the Oracle release.")
-    bits: Literal[32, 64] | None = None
-    rac: bool | None = None
-    dnfs: bool | None = None
-    nfs_version: list[NfsVersion] | None = None
-    archivelog: bool | None = None
-    workload: list[Workload] | None = None
-    filer_vendor: list[FilerVendor] | None = None
-    filer_family: list[FilerFamily] | None = None
-    filer_release: str | None = Field(
-        default=None, description="Range over the filer software release (one vendor)."
-    )
-    nic_gbps: IntRange | None = None
-    nic_count: IntRange | None = None
-    jumbo_frames: bool | None = None
-    switch: list[SwitchKind] | None = None
-    switch_hops: IntRange | None = None
-    router_hops: IntRange | None = None
-    dedicated_storage_network: bool | None = None
-    oracle_home: OracleHomePlacement | None = None
-    volumes: VolumeLayout | None = None
-    memory_gb: IntRange | None = None
-    instances: IntRange | None = None
-    nic_driver: list[str] | None = Field(
-        default=None,
-        description="Driver of the host NIC: its interface name without the instance "
-        "number (ce, ge, e1000g).",
-    )
-    any_of: list[Conditions] | None = Field(
-        default=None, description="At least one of these condition sets matches."
-    )
-    none_of: list[Conditions] | None = Field(
-        default=None, description="None of these condition sets matches."
-    )
-
-    @field_validator("oracle", "filer_release")
-    @classmethod
-    def _version_range(cls, value: str | None) -> str | None:
-        return _check_specifier(value)
-
-    @model_validator(mode="after")
-    def _single_os_for_release(self) -> Conditions:
-        if self.os_release is not None and (self.os is None or len(self.os) != 1):
-            raise ValueError("os_release needs exactly one os")
-        if self.filer_release is not None and (
-            self.filer_vendor is None or len(self.filer_vendor) != 1
-        ):
-            raise ValueError("filer_release needs exactly one filer_vendor")
-        return self
 
 
 class MountOptions(_Doc):

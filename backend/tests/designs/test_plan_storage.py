@@ -16,7 +16,7 @@ from sqlalchemy import func, select, text
 from nasplan.data.db import make_engine, make_session_factory
 from nasplan.data.migrate import MIGRATIONS, upgrade
 from nasplan.data.models import PlanPartRow, RevisionRow
-from nasplan.data.plan_store import entries, explanations, splice, split
+from nasplan.data.plan_codec import entries, explanations, splice, split
 from nasplan.knowledge.base import KnowledgeBase
 
 

@@ -11,6 +11,7 @@ import pytest
 from nasplan.domain.plan import Check, Expectations, Mount, Plan
 from nasplan.domain.platform import EXAMPLE_PLATFORM, Platform
 from nasplan.engine.diff import Change, diff_plans
+from nasplan.engine.diff_reasons import reason_words
 from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.merge import deep_merge
@@ -204,18 +205,48 @@ def test_added_and_removed_mounts_list_their_tokens(linux_25g: Plan) -> None:
     )
 
 
-def test_tokens_only_on_mounts(kb: KnowledgeBase) -> None:
+@pytest.fixture(scope="module")
+def example_2005_and_today(kb: KnowledgeBase) -> tuple[Plan, Plan]:
+    """The example platform as advised in June 2005 and today (minra on, then off)."""
     earlier = make_plan(
         kb, Platform.model_validate({**EXAMPLE_PLATFORM, "as_of": "2005-06-01"}), TODAY
     )
-    later = make_plan(kb, Platform.model_validate(EXAMPLE_PLATFORM), TODAY)
-    changes = diff_plans(earlier, later)
+    return earlier, make_plan(kb, Platform.model_validate(EXAMPLE_PLATFORM), TODAY)
+
+
+def test_tokens_only_on_mounts(example_2005_and_today: tuple[Plan, Plan]) -> None:
+    changes = diff_plans(*example_2005_and_today)
     minra = next(c for c in changes if c.item == "setting" and "minra" in c.key)
     assert (minra.before, minra.after) == ("on", "off")
     assert "superseded by NTAP-MINRA-OFF" in minra.reason
     for change in changes:
         if change.item != "mount":
             assert change.added_tokens == [] and change.removed_tokens == []
+
+
+def test_reasons_come_as_data_the_words_are_built_from(
+    kb: KnowledgeBase, example_2005_and_today: tuple[Plan, Plan]
+) -> None:
+    """Issue 28: clients read who replaced whom, and a setting's parts, without parsing."""
+    earlier, later = example_2005_and_today
+    changes = diff_plans(earlier, later)
+    minra = next(c for c in changes if c.item == "setting" and "minra" in c.key)
+    superseded = next(s for s in minra.shifts if s.shift == "superseded")
+    assert superseded.rule == "NTAP-MINRA-ON-OLTP" and superseded.by == ["NTAP-MINRA-OFF"]
+    assert superseded.on == dt.date(2009, 5, 1) and superseded.why
+    assert minra.setting is not None
+    assert (minra.setting.target, minra.setting.name) == ("filer", "minra")
+    assert minra.setting.volumes and minra.setting.volumes[0] in minra.key
+    backwards = diff_plans(later, earlier)
+    minra_on = next(c for c in backwards if c.item == "setting" and "minra" in c.key)
+    on = next(s for s in minra_on.shifts if s.shift == "now_applies")
+    assert on.rule == "NTAP-MINRA-ON-OLTP" and on.on == kb.rules[on.rule].effective_from
+    for change in [*changes, *backwards]:
+        if change.item in ("plan", "platform"):
+            assert change.shifts == []
+            continue
+        assert reason_words(change.shifts) == change.reason
+        assert (change.setting is not None) == (change.item == "setting")
 
 
 # --- checks -------------------------------------------------------------------------------

@@ -9,15 +9,16 @@ from pathlib import Path
 from statistics import mean
 
 import pytest
+from packaging.version import Version
 
 from nasplan.domain.platform import Platform
-from nasplan.engine.conditions import FIELD_READERS, NESTED_FIELDS, fields_set
+from nasplan.engine.conditions import FIELD_READERS, fields_set
 from nasplan.engine.evaluate import compiled_predicates, evaluate, in_effect
 from nasplan.engine.index import keys_of, rule_index
 from nasplan.knowledge.base import KnowledgeBase
+from nasplan.knowledge.conditions import CONDITION_FIELDS, NESTED_CONDITIONS, Conditions, IntRange
 from nasplan.knowledge.loader import load_knowledge
 from nasplan.knowledge.resolve import ResolvedPlatform, resolve
-from nasplan.knowledge.schema import Conditions, IntRange
 from tests.corpus.render import PLATFORMS_FILE
 from tests.gen_kb_script import load_gen_kb
 
@@ -79,7 +80,9 @@ def test_keys_name_the_values_each_condition_accepts(kb: KnowledgeBase) -> None:
     assert keys["memory_gb"] == {24}
     assert "nic_count" not in keys and "filer_release" not in keys  # open ranges
     assert {str(v) for v in keys["oracle"]} == {"19.0.0.3"}
-    releases = {str(pair[1]) for pair in keys["os_release"] if isinstance(pair, tuple)}
+    # The OS release is filed under the catalog's release keys (what the predicate compares).
+    by_key = {rel.key: rel.id for rel in kb.os["solaris"].releases}
+    releases = {by_key[str(key)] for key in keys["os_release"]}
     assert "9u5" in releases and "10" not in releases and "8" not in releases
 
 
@@ -97,9 +100,26 @@ def test_silent_rules_add_few_candidates(
         assert _applicable(scaled, resolved) == sorted(_full_scan(scaled, resolved))
 
 
-def test_every_condition_field_has_a_reader_for_the_evaluation_memo() -> None:
-    fields = set(Conditions.model_fields) - set(NESTED_FIELDS)
-    assert set(FIELD_READERS) == fields
+def test_every_condition_field_reads_a_value_of_its_kind(
+    references: list[ResolvedPlatform],
+) -> None:
+    """Each declared field reads something real on a resolved platform, of the type its kind
+    compares: a typo in `reads` or a kind that does not fit the field fails here."""
+    assert set(CONDITION_FIELDS) == set(Conditions.model_fields) - set(NESTED_CONDITIONS)
+    expected: dict[str, tuple[type, ...]] = {
+        "one_of": (str,),
+        "equals": (bool, int, str),
+        "int_range": (int, type(None)),
+        "version_range": (Version, type(None)),
+        "os_release_range": (Version,),
+    }
+    for name, spec in CONDITION_FIELDS.items():
+        annotation = str(Conditions.model_fields[name].annotation)
+        assert ("list[" in annotation) == (spec.kind == "one_of"), name
+        assert ("IntRange" in annotation) == (spec.kind == "int_range"), name
+        for resolved in references[:40]:
+            value = FIELD_READERS[name](resolved)
+            assert isinstance(value, expected[spec.kind]), (name, value)
 
 
 def test_platforms_alike_in_what_rules_read_share_one_evaluation(

@@ -836,6 +836,11 @@ export interface components {
         /** Catalog */
         Catalog: {
             /**
+             * Condition Fields
+             * @description The fields of a rule's `when`, in order, with their wording.
+             */
+            condition_fields: components["schemas"]["ConditionFieldChoice"][];
+            /**
              * Constraints
              * @description Combinations the knowledge base refuses (compatibility rules with errors).
              */
@@ -893,6 +898,14 @@ export interface components {
             rules_after: string[];
             /** Rules Before */
             rules_before: string[];
+            /** @description For settings: the key. */
+            setting?: components["schemas"]["SettingParts"] | null;
+            /**
+             * Shifts
+             * @description The rules behind the change, as `reason` words them.
+             * @default []
+             */
+            shifts: components["schemas"]["RuleShift"][];
         };
         /** Check */
         Check: {
@@ -1000,8 +1013,48 @@ export interface components {
             to_as_of: string;
         };
         /**
+         * ConditionFieldChoice
+         * @description One field a rule's `when` may set, as knowledge/schema.py declares it.
+         */
+        ConditionFieldChoice: {
+            /**
+             * Answer
+             * @description The platform answer it reads (`host.os`); null when nasplan derives it.
+             */
+            answer: string | null;
+            /** @description For integer ranges: the counting words. */
+            counts: components["schemas"]["CountWords"] | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "one_of" | "equals" | "int_range" | "version_range" | "os_release_range";
+            /** Name */
+            name: string;
+            /**
+             * Noun
+             * @description How the field is named in prose.
+             */
+            noun: string;
+            /**
+             * Template
+             * @description A list of values in words: `{values}` is the or-list.
+             */
+            template: string;
+            /**
+             * Values
+             * @description Words for each value (flags as `true`/`false`); a value without words is shown as the catalog labels it or as written.
+             */
+            values: {
+                [key: string]: string;
+            };
+        };
+        /**
          * Conditions
          * @description When a rule applies. Every field left out matches anything; all given fields must match.
+         *
+         *     Each field's :class:`ConditionField` says what it reads on the resolved platform and how it
+         *     reads in words; the engine, the index, the catalog API and the generated docs use only that.
          */
         Conditions: {
             /**
@@ -1116,6 +1169,21 @@ export interface components {
             when: {
                 [key: string]: unknown;
             };
+        };
+        /** CountWords */
+        CountWords: {
+            /** At Least */
+            at_least: string | null;
+            /** At Most */
+            at_most: string | null;
+            /** Between */
+            between: string | null;
+            /** Exactly */
+            exactly: string | null;
+            /** Many */
+            many: string;
+            /** One */
+            one: string;
         };
         /** DesignAuditCreate */
         DesignAuditCreate: {
@@ -2618,10 +2686,7 @@ export interface components {
             tests: components["schemas"]["RuleCases"];
             /** Title */
             title: string;
-            /**
-             * @description When the rule applies (null: any value).
-             * @default {}
-             */
+            /** @default {} */
             when: components["schemas"]["Conditions"];
         };
         /** RuleExplanation */
@@ -2675,6 +2740,38 @@ export interface components {
                 [key: string]: components["schemas"]["RuleExplanation"];
             };
         };
+        /**
+         * RuleShift
+         * @description One rule's part in a change: what `reason` says in words, as data.
+         */
+        RuleShift: {
+            /**
+             * By
+             * @description For `superseded`: the rules replacing it.
+             * @default []
+             */
+            by: string[];
+            /**
+             * On
+             * @description `superseded`: the day it was replaced; `now_applies`: in effect from.
+             */
+            on?: string | null;
+            /**
+             * Rule
+             * @description Null for a change of knowledge base release.
+             */
+            rule: string | null;
+            /**
+             * Shift
+             * @enum {string}
+             */
+            shift: "superseded" | "no_longer_applies" | "no_longer_decides" | "now_applies" | "kb_release";
+            /**
+             * Why
+             * @description For `superseded`: the stated reason.
+             */
+            why?: string | null;
+        };
         /** RuleSummary */
         RuleSummary: {
             /** Category */
@@ -2708,7 +2805,6 @@ export interface components {
             supersedes: string[];
             /** Title */
             title: string;
-            /** @description When the rule applies (null: any value). */
             when: components["schemas"]["Conditions"];
         };
         /** Setting */
@@ -2790,6 +2886,20 @@ export interface components {
             target: "host" | "network" | "filer" | "oracle" | "switch";
             /** Value */
             value: string;
+        };
+        /**
+         * SettingParts
+         * @description A setting change's key in parts (the key reads `target name [volumes] (scope)`).
+         */
+        SettingParts: {
+            /** Name */
+            name: string;
+            /** Scope */
+            scope: string | null;
+            /** Target */
+            target: string;
+            /** Volumes */
+            volumes: string[];
         };
         /** SeverityCounts */
         SeverityCounts: {

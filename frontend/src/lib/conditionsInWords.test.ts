@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Catalog } from "../api/client";
+import conditionFields from "../api/condition-fields.json";
 import { conditionsInWords, givenConditions, rangeInWords, type Conditions } from "./conditionsInWords";
 
 const vendor = (label: string, families: Catalog["filers"][string]["families"]): Catalog["filers"][string] => ({
@@ -16,6 +17,8 @@ const vendor = (label: string, families: Catalog["filers"][string]["families"]):
 const catalog: Catalog = {
   kb_version: "test",
   constraints: [],
+  // Generated from the backend by scripts/gen-client.sh, as GET /api/v1/catalog serves them.
+  condition_fields: conditionFields as Catalog["condition_fields"],
   presets: [],
   os: {
     solaris: {
@@ -103,6 +106,27 @@ describe("rangeInWords", () => {
 });
 
 describe("conditionsInWords", () => {
+  it("says every condition field the knowledge base declares, alone, in a line of its own", () => {
+    const sample: Record<string, unknown> = {
+      one_of: ["x"],
+      equals: true,
+      int_range: { min: 2, max: null },
+      version_range: ">=9.2",
+    };
+    for (const field of conditionFields) {
+      if (field.kind === "os_release_range") continue; // needs its one os: tested below
+      const value =
+        field.kind === "equals" && Object.keys(field.values).length > 0 && !("true" in field.values)
+          ? Object.keys(field.values)[0]
+          : field.kind === "one_of" && Object.keys(field.values).length > 0
+            ? [Object.keys(field.values)[0]]
+            : sample[field.kind];
+      const lines = words({ [field.name]: value } as Conditions);
+      expect(lines, field.name).toHaveLength(1);
+      expect(lines[0], field.name).not.toBe("");
+    }
+  });
+
   it("says nothing for a rule that applies everywhere", () => {
     expect(words({})).toEqual([]);
     expect(words({ os: null, rac: null, any_of: null })).toEqual([]);
@@ -242,7 +266,7 @@ describe("conditionsInWords", () => {
 
   it("names the switch kind", () => {
     expect(words({ switch: ["store_and_forward"] })).toEqual(["store-and-forward switch"]);
-    expect(words({ switch: ["hub", "cut_through"] })).toEqual(["hub (shared medium) or cut_through"]);
+    expect(words({ switch: ["hub", "cut_through"] })).toEqual(["hub (shared medium) or cut-through switch"]);
   });
 
   it("counts switch and router hops", () => {

@@ -6,23 +6,10 @@ import type { Catalog, Schemas } from "../api/client";
 export type Conditions = Schemas["Conditions"];
 type IntRange = Schemas["IntRange"];
 
-const ARCH_LABELS: Record<string, string> = {
-  sparc: "SPARC",
-  x86_64: "x86-64",
-  power: "POWER",
-  ia64: "Itanium (IA-64)",
-};
-
 /** "a", "a or b", "a, b or c". */
 function orList(items: string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} or ${items[items.length - 1] ?? ""}`;
-}
-
-/** "Mixed" -> "mixed", "OLTP (transactions)" -> "OLTP": a catalog label shortened to run in a sentence. */
-function inSentence(label: string): string {
-  const short = label.replace(/\s*\([^)]*\)\s*$/, "");
-  return /^[A-Z][a-z]/.test(short) ? short.charAt(0).toLowerCase() + short.slice(1) : short;
 }
 
 interface Clause {
@@ -215,38 +202,46 @@ function filerInWords(when: Conditions, catalog: Catalog): string[] {
   return lines;
 }
 
-/** An inclusive range of counts in words, with the noun in singular and plural. */
-function countInWords(range: IntRange, one: string, many: string): string | null {
+type ConditionField = Catalog["condition_fields"][number];
+// Said within the OS and filer phrases above them.
+const SPOKEN_WITH_OTHERS = new Set(["os_release", "filer_family", "filer_release"]);
+type CountWords = NonNullable<ConditionField["counts"]>;
+
+function fill(template: string, values: Record<string, number>): string {
+  return template.replace(/\{(n|min|max)\}/g, (_, key: string) => String(values[key] ?? ""));
+}
+
+/** An inclusive range in the field's words ("exactly 1 NIC", "2 or more NICs", "no switch hops"). */
+function countInWords(range: IntRange, words: CountWords): string | null {
   const { min, max } = range;
-  const noun = (n: number) => (n === 1 ? one : many);
+  const noun = (n: number) => (n === 1 ? words.one : words.many);
   const hasMin = min !== null && min !== undefined;
   const hasMax = max !== null && max !== undefined;
   if (hasMin && hasMax) {
-    if (min === max) return min === 0 ? `no ${many}` : `exactly ${min} ${noun(min)}`;
-    return `${min}–${max} ${many}`;
+    if (min === max) {
+      if (words.exactly) return fill(words.exactly, { n: min });
+      return min === 0 ? `no ${words.many}` : `exactly ${min} ${noun(min)}`;
+    }
+    return words.between ? fill(words.between, { min, max }) : `${min}–${max} ${words.many}`;
   }
-  if (hasMin) return `${min} or more ${many}`;
-  if (hasMax) return max === 0 ? `no ${many}` : `at most ${max} ${noun(max)}`;
+  if (hasMin) return words.at_least ? fill(words.at_least, { n: min }) : `${min} or more ${words.many}`;
+  if (hasMax) {
+    if (words.at_most) return fill(words.at_most, { n: max });
+    return max === 0 ? `no ${words.many}` : `at most ${max} ${noun(max)}`;
+  }
   return null;
 }
 
-function gbpsInWords(range: IntRange): string | null {
-  const { min, max } = range;
-  const hasMin = min !== null && min !== undefined;
-  const hasMax = max !== null && max !== undefined;
-  if (hasMin && hasMax) return min === max ? `${min} Gb/s NICs` : `${min}–${max} Gb/s NICs`;
-  if (hasMin) return `NICs of ${min} Gb/s or faster`;
-  if (hasMax) return `NICs of ${max} Gb/s or slower`;
-  return null;
-}
-
-function memoryInWords(range: IntRange): string | null {
-  const { min, max } = range;
-  const hasMin = min !== null && min !== undefined;
-  const hasMax = max !== null && max !== undefined;
-  if (hasMin && hasMax) return min === max ? `memory exactly ${min} GB` : `memory ${min}–${max} GB`;
-  if (hasMin) return `memory ${min} GB or more`;
-  if (hasMax) return `memory up to ${max} GB`;
+/** One condition in the words the knowledge base declares for its field. */
+function fieldInWords(field: ConditionField, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (field.kind === "equals") return field.values[String(value)] ?? `${field.noun} ${String(value)}`;
+  if (field.kind === "one_of" && Array.isArray(value) && value.length > 0) {
+    const names = (value as unknown[]).map((v) => field.values[String(v)] ?? String(v));
+    return field.template.replace("{values}", orList(names));
+  }
+  if (field.kind === "int_range" && field.counts) return countInWords(value as IntRange, field.counts);
+  if (typeof value === "string") return `${field.noun} ${rangeInWords(value)}`;
   return null;
 }
 
@@ -258,10 +253,6 @@ export function givenConditions(when: Conditions): Conditions {
     out[key] = (key === "any_of" || key === "none_of") && Array.isArray(value) ? (value as Conditions[]).map(givenConditions) : value;
   }
   return out as Conditions;
-}
-
-function onOff(value: boolean): string {
-  return value ? "on" : "off";
 }
 
 /**
@@ -281,49 +272,13 @@ function group(when: Conditions, catalog: Catalog): string {
 export function conditionsInWords(when: Conditions, catalog: Catalog): string[] {
   const lines: (string | null)[] = [];
   const push = (line: string | null) => lines.push(line);
-
-  push(osInWords(when, catalog));
-  if (when.arch?.length) push(orList(when.arch.map((a) => ARCH_LABELS[a] ?? a)));
-  for (const line of filerInWords(when, catalog)) push(line);
-  if (when.oracle) push(oracleInWords(when.oracle, catalog));
-  if (when.bits !== null && when.bits !== undefined) push(`${when.bits}-bit Oracle`);
-  if (when.rac !== null && when.rac !== undefined) push(when.rac ? "RAC" : "single instance");
-  if (when.instances) push(countInWords(when.instances, "database instance on the host", "database instances on the host"));
-  if (when.dnfs !== null && when.dnfs !== undefined) push(when.dnfs ? "Direct NFS on" : "kernel NFS (Direct NFS off)");
-  if (when.nfs_version?.length) {
-    push(orList(when.nfs_version.map((v) => catalog.nfs_versions.find((c) => c.id === v)?.label ?? `NFS ${v}`)));
-  }
-  if (when.workload?.length) {
-    const names = when.workload.map((w) => {
-      const label = catalog.workloads.find((c) => c.id === w)?.label;
-      return label ? inSentence(label) : w;
-    });
-    push(`${orList(names)} workload`);
-  }
-  if (when.archivelog !== null && when.archivelog !== undefined) push(`archivelog ${onOff(when.archivelog)}`);
-  if (when.memory_gb) push(memoryInWords(when.memory_gb));
-  if (when.oracle_home) push(when.oracle_home === "nas" ? "ORACLE_HOME on the filer" : "ORACLE_HOME on local disk");
-  if (when.volumes) {
-    push(when.volumes === "separate" ? "volumes separate (data; redo and control; archive)" : "volumes shared (data, redo and control in one)");
-  }
-  if (when.nic_gbps) push(gbpsInWords(when.nic_gbps));
-  if (when.nic_count) push(countInWords(when.nic_count, "NIC", "NICs"));
-  if (when.nic_driver?.length) push(`NIC driver ${orList(when.nic_driver)}`);
-  if (when.jumbo_frames !== null && when.jumbo_frames !== undefined) push(`jumbo frames ${onOff(when.jumbo_frames)}`);
-  if (when.switch?.length) {
-    push(
-      orList(
-        when.switch.map((s) => {
-          const label = catalog.network.switch_kinds.find((k) => k.id === s)?.label;
-          return label ? label.charAt(0).toLowerCase() + label.slice(1) : s;
-        }),
-      ),
-    );
-  }
-  if (when.switch_hops) push(countInWords(when.switch_hops, "switch hop", "switch hops"));
-  if (when.router_hops) push(countInWords(when.router_hops, "router hop", "router hops"));
-  if (when.dedicated_storage_network !== null && when.dedicated_storage_network !== undefined) {
-    push(when.dedicated_storage_network ? "dedicated storage network" : "no dedicated storage network");
+  const given = when as Record<string, unknown>;
+  for (const field of catalog.condition_fields) {
+    // The OS, the filer and the Oracle release read in the catalog's own labels, each as one phrase.
+    if (field.name === "os") push(osInWords(when, catalog));
+    else if (field.name === "filer_vendor") for (const line of filerInWords(when, catalog)) push(line);
+    else if (field.name === "oracle") push(when.oracle ? oracleInWords(when.oracle, catalog) : null);
+    else if (!SPOKEN_WITH_OTHERS.has(field.name)) push(fieldInWords(field, given[field.name]));
   }
   if (when.any_of?.length) push(`any of: ${when.any_of.map((c) => `(${group(c, catalog)})`).join(" or ")}`);
   if (when.none_of?.length) {

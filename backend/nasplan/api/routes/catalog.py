@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from fastapi import APIRouter
 
 from nasplan.api.deps import KbDep
 from nasplan.api.schemas import (
     Catalog,
     Choice,
+    ConditionFieldChoice,
     Constraint,
+    CountWords,
     FilerFamilyChoice,
     OsChoice,
     OsReleaseChoice,
@@ -16,6 +20,7 @@ from nasplan.api.schemas import (
     VendorChoice,
 )
 from nasplan.domain.platform import FSX_THROUGHPUTS, Platform
+from nasplan.knowledge.conditions import CONDITION_FIELDS
 
 router = APIRouter(tags=["catalog"])
 
@@ -80,4 +85,20 @@ def catalog(kb: KbDep) -> Catalog:
             for p in kb.presets.values()
         ],
         constraints=constraints,
+        condition_fields=condition_field_choices(),
     )
+
+
+def condition_field_choices() -> list[ConditionFieldChoice]:
+    return [
+        ConditionFieldChoice(
+            name=name,
+            kind=spec.kind,
+            noun=spec.noun,
+            answer=spec.answer,
+            values=spec.values,
+            template=spec.template,
+            counts=CountWords(**asdict(spec.counts)) if spec.counts else None,
+        )
+        for name, spec in CONDITION_FIELDS.items()
+    ]

@@ -7,7 +7,7 @@ import { errorCount, errorFindings } from "../../components/AcknowledgeErrors";
 import { ChangesList, ChangesStory } from "./TimeTravel";
 
 function change(partial: Partial<Change> & Pick<Change, "item" | "key">): Change {
-  return { kind: "changed", before: null, after: null, rules_before: [], rules_after: [], reason: "", added_tokens: [], removed_tokens: [], ...partial };
+  return { kind: "changed", before: null, after: null, rules_before: [], rules_after: [], reason: "", added_tokens: [], removed_tokens: [], shifts: [], setting: null, ...partial };
 }
 
 function text(changes: Change[]): string {
@@ -97,6 +97,16 @@ describe("the story", () => {
     rules_after: ["NTAP-MINRA-OFF"],
     reason:
       "NTAP-MINRA-ON-OLTP superseded by NTAP-MINRA-OFF (2009-05-01): Data ONTAP 6.5.1 rewrote the read-ahead logic to detect access patterns itself.",
+    shifts: [
+      {
+        rule: "NTAP-MINRA-ON-OLTP",
+        shift: "superseded",
+        by: ["NTAP-MINRA-OFF"],
+        on: "2009-05-01",
+        why: "Data ONTAP 6.5.1 rewrote the read-ahead logic to detect access patterns itself.",
+      },
+    ],
+    setting: { target: "filer", name: "minra", volumes: ["prod_data"], scope: null },
   });
   const nvfail = change({
     kind: "added",
@@ -105,6 +115,8 @@ describe("the story", () => {
     after: "on",
     rules_after: ["NTAP7-NFS-V3-NVFAIL"],
     reason: "NTAP7-NFS-V3-NVFAIL now applies (in effect from 2006-09-01)",
+    shifts: [{ rule: "NTAP7-NFS-V3-NVFAIL", shift: "now_applies", by: [], on: "2006-09-01", why: null }],
+    setting: { target: "filer", name: "nvfail", volumes: ["prod_arch", "prod_data", "prod_redo"], scope: null },
   });
 
   it("puts reversed advice first and keeps rule ids out of the visible sentences", () => {

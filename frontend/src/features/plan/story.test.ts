@@ -32,7 +32,33 @@ const REAL = {
     ],
     "removed_tokens": [
       "intr"
-    ]
+    ],
+    "shifts": [
+      {
+        "rule": "MNT-INTR-2004",
+        "shift": "superseded",
+        "by": [
+          "MNT-NOINTR"
+        ],
+        "on": "2011-01-01",
+        "why": "The 2011 per-OS option sets for Solaris, HP-UX and Linux all use nointr, and NetApp's current tables do too: a signal should not abort an Oracle I/O half way."
+      },
+      {
+        "rule": "MNT-NOINTR",
+        "shift": "now_applies",
+        "by": [],
+        "on": "2011-01-01",
+        "why": null
+      },
+      {
+        "rule": "MNT-SUID",
+        "shift": "now_applies",
+        "by": [],
+        "on": "2011-01-01",
+        "why": null
+      }
+    ],
+    "setting": null
   },
   "minra": {
     "kind": "changed",
@@ -48,7 +74,33 @@ const REAL = {
     ],
     "reason": "NTAP-MINRA-ON-OLTP superseded by NTAP-MINRA-OFF (2009-05-01): Data ONTAP 6.5.1 rewrote the read-ahead logic to detect access patterns itself, and experience then showed minra on could lower database performance.; NTAP-MINRA-OFF now applies (in effect from 2009-05-01)",
     "added_tokens": [],
-    "removed_tokens": []
+    "removed_tokens": [],
+    "shifts": [
+      {
+        "rule": "NTAP-MINRA-ON-OLTP",
+        "shift": "superseded",
+        "by": [
+          "NTAP-MINRA-OFF"
+        ],
+        "on": "2009-05-01",
+        "why": "Data ONTAP 6.5.1 rewrote the read-ahead logic to detect access patterns itself, and experience then showed minra on could lower database performance."
+      },
+      {
+        "rule": "NTAP-MINRA-OFF",
+        "shift": "now_applies",
+        "by": [],
+        "on": "2009-05-01",
+        "why": null
+      }
+    ],
+    "setting": {
+      "target": "filer",
+      "name": "minra",
+      "volumes": [
+        "prod_data"
+      ],
+      "scope": null
+    }
   },
   "nvfail": {
     "kind": "added",
@@ -62,7 +114,26 @@ const REAL = {
     ],
     "reason": "NTAP7-NFS-V3-NVFAIL now applies (in effect from 2006-09-01)",
     "added_tokens": [],
-    "removed_tokens": []
+    "removed_tokens": [],
+    "shifts": [
+      {
+        "rule": "NTAP7-NFS-V3-NVFAIL",
+        "shift": "now_applies",
+        "by": [],
+        "on": "2006-09-01",
+        "why": null
+      }
+    ],
+    "setting": {
+      "target": "filer",
+      "name": "nvfail",
+      "volumes": [
+        "prod_arch",
+        "prod_data",
+        "prod_redo"
+      ],
+      "scope": null
+    }
   },
   "noteFinding": {
     "kind": "added",
@@ -76,7 +147,17 @@ const REAL = {
     ],
     "reason": "OPS-NFS-FAILOVER now applies (in effect from 2011-01-01)",
     "added_tokens": [],
-    "removed_tokens": []
+    "removed_tokens": [],
+    "shifts": [
+      {
+        "rule": "OPS-NFS-FAILOVER",
+        "shift": "now_applies",
+        "by": [],
+        "on": "2011-01-01",
+        "why": null
+      }
+    ],
+    "setting": null
   }
 } satisfies Record<string, Change>;
 
@@ -246,6 +327,8 @@ function mount(before: string, after: string, tokens: { added?: string[]; remove
     reason: "same rules, different platform",
     added_tokens: tokens.added ?? [],
     removed_tokens: tokens.removed ?? [],
+    shifts: [],
+    setting: null,
   };
 }
 
@@ -292,6 +375,10 @@ describe("headlines", () => {
       rules_before: ["MNT-RWSIZE-32K"],
       rules_after: ["MNT-RWSIZE-1M-DSS"],
       reason: "MNT-RWSIZE-32K no longer decides this item; MNT-RWSIZE-1M-DSS now applies (in effect from 2011-01-01)",
+      shifts: [
+        { rule: "MNT-RWSIZE-32K", shift: "no_longer_decides", by: [], on: null, why: null },
+        { rule: "MNT-RWSIZE-1M-DSS", shift: "now_applies", by: [], on: "2011-01-01", why: null },
+      ],
     };
     const story = tellStory([dss]);
     expect(story.headlines).toEqual([]);
@@ -338,21 +425,23 @@ describe("the rest", () => {
     expect(story.groups.map((group) => group.title)).toEqual(["Settings", "Findings"]);
     expect(plainReason(REAL.nvfail, CONTEXT)).toBe("new advice since TR-3496 (September 2006)");
     expect(plainReason(REAL.nvfail)).toBe("new advice since September 2006");
-    expect(plainReason({ ...REAL.nvfail, reason: "platform answer changed" })).toBe("platform answer changed");
+    expect(plainReason({ ...REAL.nvfail, reason: "platform answer changed", shifts: [] })).toBe("platform answer changed");
   });
 
-  it("reads the supersessions out of a reason", () => {
-    expect(supersessions(REAL.dataMount.reason)).toEqual([
+  it("reads the supersessions from the change's shifts, not its sentence", () => {
+    expect(supersessions(REAL.dataMount)).toEqual([
       expect.objectContaining({ old: "MNT-INTR-2004", by: ["MNT-NOINTR"], on: "2011-01-01" }),
     ]);
-    expect(supersessions(REAL.dataMount.reason)[0]?.why).toMatch(/half way\.$/);
+    expect(supersessions(REAL.dataMount)[0]?.why).toMatch(/half way\.$/);
+    // The sentence is for people: the story does not read it.
+    expect(supersessions({ ...REAL.dataMount, reason: "" })).toEqual(supersessions(REAL.dataMount));
   });
 
   it("says a revision only when the older rule cites an older copy of the same source", () => {
-    expect(since("NTAP-MINRA-OFF", ["NTAP-MINRA-ON-OLTP"], "", CONTEXT)).toBe("since TR-3322's May 2009 revision");
-    expect(since("NTAP-MINRA-OFF", [], "", CONTEXT)).toBe("since TR-3322 (May 2009)");
+    expect(since("NTAP-MINRA-OFF", ["NTAP-MINRA-ON-OLTP"], null, CONTEXT)).toBe("since TR-3322's May 2009 revision");
+    expect(since("NTAP-MINRA-OFF", [], null, CONTEXT)).toBe("since TR-3322 (May 2009)");
     // Looking back from today to 2005: the 2004 advice is not a revision of the 2009 one.
-    expect(since("NTAP-MINRA-ON-OLTP", ["NTAP-MINRA-OFF"], "", CONTEXT)).toBe("since TR-3322 (May 2004)");
+    expect(since("NTAP-MINRA-ON-OLTP", ["NTAP-MINRA-OFF"], null, CONTEXT)).toBe("since TR-3322 (May 2004)");
   });
 
   it("puts headlines first, then option edits, then the rest", () => {

@@ -171,24 +171,21 @@ interface Supersession {
   why: string;
 }
 
-/** Who replaced whom, from a change's reason ("A superseded by B (2009-05-01): because…"). */
-export function supersessions(reason: string): Supersession[] {
-  const out: Supersession[] = [];
-  const pattern = /([A-Z][A-Z0-9-]+) superseded by ([A-Z0-9, -]+?) \((\d{4}-\d{2}-\d{2})\): (.*?)(?=; [A-Z][A-Z0-9-]+ (?:superseded by|no longer|now applies)|$)/gs;
-  for (const match of reason.matchAll(pattern)) {
-    out.push({ old: match[1] ?? "", by: (match[2] ?? "").split(", ").filter(Boolean), on: match[3] ?? "", why: (match[4] ?? "").trim() });
-  }
-  return out;
+/** Who replaced whom in a change (its `shifts`, which the reason words). */
+export function supersessions(change: Change): Supersession[] {
+  return change.shifts
+    .filter((shift) => shift.shift === "superseded" && shift.rule !== null)
+    .map((shift) => ({ old: shift.rule ?? "", by: shift.by, on: shift.on ?? "", why: (shift.why ?? "").trim() }));
 }
 
-/** When a rule came into effect, from the explanations or else from the change's reason. */
-function effectiveFrom(rule: string, reason: string, context: StoryContext): string | null {
+/** When a rule came into effect, from the explanations or else from the change's shifts. */
+function effectiveFrom(rule: string, change: Change | null, context: StoryContext): string | null {
   const explained = context.rules?.[rule];
   if (explained) return explained.effective_from;
-  const escaped = rule.replace(/[-]/g, "\\-");
-  const superseded = new RegExp(`superseded by [A-Z0-9, -]*${escaped}[A-Z0-9, -]* \\((\\d{4}-\\d{2}-\\d{2})\\)`).exec(reason);
-  const applies = new RegExp(`${escaped} now applies \\(in effect from (\\d{4}-\\d{2}-\\d{2})\\)`).exec(reason);
-  return superseded?.[1] ?? applies?.[1] ?? null;
+  const shifts = change?.shifts ?? [];
+  const replacing = shifts.find((shift) => shift.shift === "superseded" && shift.by.includes(rule));
+  const applies = shifts.find((shift) => shift.shift === "now_applies" && shift.rule === rule);
+  return replacing?.on ?? applies?.on ?? null;
 }
 
 /** A source's short name: its number ("TR-3322") or its title without a trailing "(…)". */
@@ -200,8 +197,8 @@ function sourceName(id: string, title: string, context: StoryContext): string {
  * "since TR-3322's May 2009 revision" (the rule it replaces cites an older copy of the same
  * source; looking back in time it is the other way round, and no revision), "since NFS for Oracle (January 2011)", or "since January 2011" without explanations.
  */
-export function since(rule: string, replaced: string[], reason: string, context: StoryContext = {}): string | null {
-  const when = effectiveFrom(rule, reason, context);
+export function since(rule: string, replaced: string[], change: Change | null, context: StoryContext = {}): string | null {
+  const when = effectiveFrom(rule, change, context);
   const source = context.rules?.[rule]?.sources[0];
   if (!when) return null;
   if (!source) return `since ${monthYear(when)}`;
@@ -214,7 +211,7 @@ export function since(rule: string, replaced: string[], reason: string, context:
 
 /** The rule behind a reversal: the one that superseded another (preferring one named after the new value), else a new one. */
 function deciding(change: Change, hint: string): { rule: string | null; replaced: string[]; why: string | null } {
-  const found = supersessions(change.reason);
+  const found = supersessions(change);
   const named = found.find((s) => s.by.some((id) => id.includes(hint.toUpperCase())));
   const chosen = named ?? found[0];
   if (chosen) {
@@ -225,13 +222,13 @@ function deciding(change: Change, hint: string): { rule: string | null; replaced
   return { rule: fresh[0] ?? null, replaced: change.rules_before.filter((id) => !change.rules_after.includes(id)), why: null };
 }
 
-/** A setting key in parts: "filer minra [prod_data] (/etc/system)" → target, key, where. */
-export function settingParts(key: string): { target: string; name: string; where: string } {
-  const match = /^(\S+) (\S+)(?: \[([^\]]*)\])?(?: \((.*)\))?$/.exec(key);
-  if (!match) return { target: "", name: key, where: "" };
-  const volumes = match[3] ? `${match[3].includes(",") ? "volumes" : "volume"} ${match[3]}` : null;
-  const where = [match[1], volumes, match[4]].filter((part): part is string => Boolean(part));
-  return { target: match[1] ?? "", name: match[2] ?? key, where: where.join(", ") };
+/** A setting change's key in words: target and name, and where ("filer, volume prod_data"). */
+export function settingParts(change: Change): { target: string; name: string; where: string } {
+  const parts = change.setting;
+  if (!parts) return { target: "", name: change.key, where: "" };
+  const volumes = parts.volumes.length > 0 ? `${parts.volumes.length > 1 ? "volumes" : "volume"} ${parts.volumes.join(", ")}` : null;
+  const where = [parts.target, volumes, parts.scope].filter((part): part is string => Boolean(part));
+  return { target: parts.target, name: parts.name, where: where.join(", ") };
 }
 
 /** The name a mount goes by in a sentence: what it serves ("data", "redo+control"). */
@@ -240,7 +237,7 @@ function mountName(key: string): string {
 }
 
 function settingHeadline(change: Change, context: StoryContext): Headline {
-  const parts = settingParts(change.key);
+  const parts = settingParts(change);
   const decided = deciding(change, parts.name);
   return {
     kind: "setting",
@@ -248,8 +245,8 @@ function settingHeadline(change: Change, context: StoryContext): Headline {
     before: change.before ?? "",
     after: change.after ?? "",
     where: parts.where,
-    since: decided.rule ? since(decided.rule, decided.replaced, change.reason, context) : null,
-    on: decided.rule ? effectiveFrom(decided.rule, change.reason, context) : null,
+    since: decided.rule ? since(decided.rule, decided.replaced, change, context) : null,
+    on: decided.rule ? effectiveFrom(decided.rule, change, context) : null,
     why: decided.why,
     changes: [change],
     rulesBefore: change.rules_before.filter((id) => !change.rules_after.includes(id)),
@@ -259,7 +256,7 @@ function settingHeadline(change: Change, context: StoryContext): Headline {
 
 /** A swap is advice reversed when it swaps opposites, or when a rule on the line was superseded. */
 function isReversal(edit: OptionEdit, change: Change): boolean {
-  return edit.kind === "swapped" && (isOpposite(edit.from, edit.to) || supersessions(change.reason).length > 0);
+  return edit.kind === "swapped" && (isOpposite(edit.from, edit.to) || supersessions(change).length > 0);
 }
 
 /** Every piece of the story, headlines first. */
@@ -290,8 +287,8 @@ export function tellStory(changes: Change[], context: StoryContext = {}): Story 
           before: edit.from,
           after: edit.to,
           where: `mount ${mountName(change.key)}`,
-          since: decided.rule ? since(decided.rule, decided.replaced, change.reason, context) : null,
-          on: decided.rule ? effectiveFrom(decided.rule, change.reason, context) : null,
+          since: decided.rule ? since(decided.rule, decided.replaced, change, context) : null,
+          on: decided.rule ? effectiveFrom(decided.rule, change, context) : null,
           why: decided.why,
           changes: [change],
           rulesBefore: decided.replaced,
@@ -325,16 +322,16 @@ export function headlineText(headline: Headline): string {
  * TR-3496 (September 2006)", "earlier advice no longer applies"; other reasons as they are.
  */
 export function plainReason(change: Change, context: StoryContext = {}): string {
-  const reason = change.reason;
-  if (!/[A-Z][A-Z0-9]+-[A-Z0-9-]+ (superseded by|now applies|no longer)/.test(reason)) return reason;
+  const ruled = change.shifts.filter((shift) => shift.shift !== "kb_release");
+  if (ruled.length === 0) return change.reason;
   const parts: string[] = [];
-  const replaced = supersessions(reason);
+  const replaced = supersessions(change);
   if (replaced.length > 0) parts.push(`replaces earlier advice (${replaced.map((s) => monthYear(s.on)).join(", ")})`);
   const fresh = change.rules_after.filter((id) => !change.rules_before.includes(id) && !replaced.some((s) => s.by.includes(id)));
   const first = fresh[0];
-  if (first) parts.push(`new advice ${since(first, [], reason, context) ?? ""}`.trim());
-  if (/ no longer (applies|decides)/.test(reason)) parts.push("earlier advice no longer applies");
-  return parts.join("; ") || reason;
+  if (first) parts.push(`new advice ${since(first, [], change, context) ?? ""}`.trim());
+  if (ruled.some((shift) => shift.shift === "no_longer_applies" || shift.shift === "no_longer_decides")) parts.push("earlier advice no longer applies");
+  return parts.join("; ") || change.reason;
 }
 
 /** The headline sentence of a one-line item: "added setting filer nvfail: on". */
