@@ -20,11 +20,12 @@ import datetime as dt
 import json
 import sys
 from pathlib import Path
-from typing import TextIO, get_args
+from typing import TextIO
 
 from pydantic import ValidationError
 
-from nasplan.audit.compare import FileKind, audit
+from nasplan.audit.compare import audit
+from nasplan.audit.kinds import spec_of
 from nasplan.audit.pastes import PasteIn, Unrecognised, gather
 from nasplan.domain.plan import Expectations, Plan
 from nasplan.domain.platform import Platform
@@ -245,7 +246,7 @@ def _audit(kb: KnowledgeBase, args: argparse.Namespace, out: TextIO) -> int:
     pastes: list[PasteIn] = []
     for spec in args.files:
         kind, sep, path = spec.partition(":")
-        if not sep or kind not in get_args(FileKind):
+        if not sep or spec_of(kind) is None:
             kind, path = "auto", spec
         try:
             text = Path(path).read_text(encoding="utf-8", errors="replace")

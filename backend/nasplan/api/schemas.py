@@ -201,6 +201,9 @@ class Catalog(BaseModel):
     condition_fields: list[ConditionFieldChoice] = Field(
         description="The fields of a rule's `when`, in order, with their wording."
     )
+    file_kinds: list[Choice] = Field(
+        description="The files and command outputs the audit reads, as people name them."
+    )
 
 
 class WhatIfVariant(BaseModel):

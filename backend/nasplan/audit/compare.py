@@ -7,23 +7,14 @@ found), so the reader can ask "why?" exactly as for a plan item.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any, Literal
 
 from nasplan.audit import rule_ids
 from nasplan.audit.hints import platform_hints
+from nasplan.audit.kinds import CHECKABLE_MECHANISMS, FILE_KINDS, FileKind, spec_of
 from nasplan.audit.outputs import (
     DnfsServer,
     OntapRecord,
-    parse_dnfs_servers,
-    parse_etc_system,
-    parse_ndd,
-    parse_nfso,
-    parse_ontap_fields,
-    parse_options_nfs,
-    parse_show_parameter,
-    parse_spfile_text,
-    parse_sysctl,
 )
 from nasplan.audit.parsers import (
     MAX_LINES,
@@ -31,13 +22,6 @@ from nasplan.audit.parsers import (
     NfstabServer,
     Parameter,
     Parsed,
-    parse_filesystems,
-    parse_fstab,
-    parse_init_ora,
-    parse_mount_output,
-    parse_oranfstab,
-    parse_vfstab,
-    parse_vol_options,
 )
 from nasplan.audit.report import (
     MAX_ASSIGNMENTS,
@@ -56,56 +40,7 @@ from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.schema import Rule
 from nasplan.renderers.mount_table import entry_text
 
-FileKind = Literal[
-    "vfstab",
-    "fstab",
-    "filesystems",
-    "mount",
-    "init.ora",
-    "vol_options",
-    "oranfstab",
-    "spfile",
-    "show_parameter",
-    "sysctl",
-    "nfso",
-    "etc_system",
-    "ndd",
-    "options_nfs",
-    "ontap_fields",
-    "dnfs_servers",
-]
-# Settings files and command outputs: the parser, the plan mechanism they show, and how the
-# planned value is written in that file (the fix line).
-PARAMETER_KINDS: dict[str, tuple[Callable[[str], Parsed[Parameter]], str, str]] = {
-    "init.ora": (parse_init_ora, "init_ora", "*.{key}={value}"),
-    "spfile": (parse_spfile_text, "init_ora", "*.{key}={value}"),
-    "show_parameter": (
-        parse_show_parameter,
-        "init_ora",
-        "ALTER SYSTEM SET {key}={value} SCOPE=SPFILE SID='*';",
-    ),
-    "sysctl": (parse_sysctl, "sysctl", "{key} = {value}"),
-    "nfso": (parse_nfso, "nfso", "nfso -p -o {key}={value}"),
-    "etc_system": (parse_etc_system, "etc_system", "set {key}={value}"),
-    "ndd": (parse_ndd, "ndd", "ndd -set /dev/tcp {key} {value}"),
-    "options_nfs": (parse_options_nfs, "ontap7_option", "options {key} {value}"),
-}
-MOUNT_PARSERS: dict[str, Callable[[str], Parsed[MountEntry]]] = {
-    "vfstab": parse_vfstab,
-    "fstab": parse_fstab,
-    "filesystems": parse_filesystems,
-    "mount": parse_mount_output,
-}
 _DATABASE_ROLES = ["data", "redo", "control", "archive"]
-# Which plan settings each kind of pasted file shows (for "not checked").
-MECHANISMS_OF_KIND: dict[str, tuple[str, ...]] = {
-    **{kind: (mechanism,) for kind, (_, mechanism, _) in PARAMETER_KINDS.items()},
-    "vol_options": ("ontap7_vol_option",),
-    "oranfstab": ("dnfs",),
-    "dnfs_servers": ("dnfs",),
-    "ontap_fields": ("ontap_nfs_server", "ontap_volume", "ontap_snapshot_policy", "ontap_port"),
-}
-CHECKABLE_MECHANISMS = frozenset(m for ms in MECHANISMS_OF_KIND.values() for m in ms)
 # Options that a running system does not report back (mount-time or default-only flags).
 NOT_REPORTED_AT_RUNTIME = {"bg", "fg", "intr", "nointr", "suid", "rw"}
 _SEVERITY_OF_RULE: dict[str, Literal["error", "warning", "info"]] = {
@@ -129,42 +64,39 @@ def audit(
     unread: dict[str, int] = {}
     oracle_params: dict[str, list[Parameter]] = {}
     for kind, text in files.items():
-        parsed: Parsed[Any]
-        if kind in MOUNT_PARSERS:
-            parsed = MOUNT_PARSERS[kind](text)
-            auditor.mounts(kind, parsed.items, runtime=kind == "mount")
-        elif kind in PARAMETER_KINDS:
-            parser, mechanism, form = PARAMETER_KINDS[kind]
-            parsed = parser(text)
-            auditor.parameters(kind, parsed.items, mechanism, form)
-            if mechanism == "init_ora":
+        spec = FILE_KINDS[kind]
+        parsed: Parsed[Any] = spec.parse(text)
+        if spec.reads == "mounts":
+            auditor.mounts(kind, parsed.items, runtime=spec.runtime)
+        elif spec.reads == "parameters":
+            assert spec.fix_form is not None
+            auditor.parameters(kind, parsed.items, spec.mechanisms[0], spec.fix_form)
+            if "init_ora" in spec.mechanisms:
                 oracle_params[kind] = parsed.items
-        elif kind == "vol_options":
-            parsed = parse_vol_options(text)
+        elif spec.reads == "vol_options":
             auditor.vol_options(parsed.items)
-        elif kind == "ontap_fields":
-            parsed = parse_ontap_fields(text)
+        elif spec.reads == "ontap_fields":
             auditor.ontap_fields(parsed.items)
-        elif kind == "dnfs_servers":
-            parsed = parse_dnfs_servers(text)
+        elif spec.reads == "dnfs_servers":
             auditor.dnfs_servers(parsed.items)
         else:
-            parsed = parse_oranfstab(text)
             auditor.oranfstab(parsed.items)
         checked[kind], ignored[kind] = len(parsed.items), parsed.ignored
         if parsed.unread:
             unread[kind] = parsed.unread
     order = {"error": 0, "warning": 1, "info": 2}
     total = sum(checked.values())
-    pasted_params = [
-        p for kind in ("init.ora", "spfile", "show_parameter") for p in oracle_params.get(kind, [])
-    ]
+    pasted_params = [p for kind in FILE_KINDS for p in oracle_params.get(kind, [])]
     hints = platform_hints(kb, plan, [str(kind) for kind in files], pasted_params)
     bad_lines = {
         (f.file, f.line) for f in auditor.findings if f.severity != "info" and f.line is not None
     }
     findings = sorted(auditor.findings, key=lambda f: (order[f.severity], f.file, f.line or 0))
-    correctable = {kind: text for kind, text in files.items() if kind in COMMENT_OF_FILE}
+    correctable = {
+        kind: (text, comment)
+        for kind, text in files.items()
+        if (comment := FILE_KINDS[kind].comment) is not None
+    }
     return AuditReport(
         kb_version=plan.kb_version,
         as_of=plan.as_of,
@@ -188,25 +120,14 @@ def audit(
         platform_hints=hints.messages,
         platform_suggestions=hints.suggestions,
         corrected={
-            kind: _corrected(text, COMMENT_OF_FILE[kind], auditor.findings, kind)
-            for kind, text in correctable.items()
+            kind: _corrected(text, comment, auditor.findings, kind)
+            for kind, (text, comment) in correctable.items()
             if len(text) <= MAX_CORRECTED_CHARS
         },
         corrected_omitted=[
-            kind for kind, text in correctable.items() if len(text) > MAX_CORRECTED_CHARS
+            kind for kind, (text, _) in correctable.items() if len(text) > MAX_CORRECTED_CHARS
         ],
     )
-
-
-# Files (not command outputs) that can be handed back corrected, with their comment marker.
-COMMENT_OF_FILE: dict[str, str] = {
-    "fstab": "#",
-    "vfstab": "#",
-    "init.ora": "#",
-    "spfile": "#",
-    "sysctl": "#",
-    "etc_system": "*",
-}
 
 
 def _corrected(text: str, comment: str, findings: list[AuditFinding], kind: str) -> str:
@@ -273,7 +194,8 @@ class _Auditor:
             for m in self.plan.mounts
             if m.mount_point not in self.seen_mounts
         ]
-        covered = {mechanism for kind in kinds for mechanism in MECHANISMS_OF_KIND.get(kind, ())}
+        specs = [spec for spec in map(spec_of, kinds) if spec is not None]
+        covered = {mechanism for spec in specs for mechanism in spec.mechanisms}
         settings = [
             f"{s.target} {s.key} ({s.mechanism}): no pasted file shows it"
             for s in self.plan.settings

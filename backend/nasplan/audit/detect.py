@@ -22,28 +22,8 @@ from typing import Literal
 from packaging.specifiers import SpecifierSet
 
 from nasplan.audit.parsers import Parameter, drop_long_lines, first_lines
-from nasplan.domain.platform import OsName
 from nasplan.knowledge.catalog import OracleCatalog
 from nasplan.knowledge.versions import in_range, oracle_version
-
-KINDS = (
-    "fstab",
-    "vfstab",
-    "filesystems",
-    "mount",
-    "init.ora",
-    "spfile",
-    "show_parameter",
-    "oranfstab",
-    "vol_options",
-    "options_nfs",
-    "ontap_fields",
-    "sysctl",
-    "nfso",
-    "etc_system",
-    "ndd",
-    "dnfs_servers",
-)
 
 
 @dataclass(frozen=True)
@@ -120,7 +100,7 @@ _PROC_MOUNTS_NOISE = (
 )
 
 _Rule = tuple[str, Literal["high", "medium"], str, Callable[[str], bool]]
-_RULES: tuple[_Rule, ...] = (
+DETECTION_RULES: tuple[_Rule, ...] = (
     (
         "dnfs_servers",
         "high",
@@ -270,32 +250,16 @@ _RULES: tuple[_Rule, ...] = (
 
 
 def detect_kind(text: str) -> DetectedKind | None:
-    """The kind of pasted text (one of ``KINDS``), or None when nothing fits; judged, as the
-    parsers read it, on its first ``MAX_LINES`` lines."""
+    """The kind of pasted text (a key of ``kinds.FILE_KINDS``), or None when nothing fits;
+    judged, as the parsers read it, on its first ``MAX_LINES`` lines."""
     head, _ = first_lines(text)
     normalised, _ = drop_long_lines(head.replace("\r\n", "\n").replace("\r", "\n"))
     if not normalised.strip():
         return None
-    for kind, confidence, reason, test in _RULES:
+    for kind, confidence, reason, test in DETECTION_RULES:
         if test(normalised):
             return DetectedKind(kind, confidence, reason)
     return None
-
-
-_OS_OF_KIND: dict[str, OsName] = {
-    "vfstab": "solaris",
-    "etc_system": "solaris",
-    "ndd": "solaris",
-    "filesystems": "aix",
-    "nfso": "aix",
-    "sysctl": "linux",
-}
-
-
-def guess_os(kind: str) -> OsName | None:
-    """The operating system a kind of file implies, when only one has it (fstab: Linux or
-    HP-UX, so None)."""
-    return _OS_OF_KIND.get(kind)
 
 
 def guess_oracle_release(params: list[Parameter], catalog: OracleCatalog) -> str | None:

@@ -16,7 +16,8 @@ from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion
 from pydantic import BaseModel, Field, PrivateAttr
 
-from nasplan.audit.detect import guess_oracle_release, guess_os
+from nasplan.audit.detect import guess_oracle_release
+from nasplan.audit.kinds import implied_os, spec_of
 from nasplan.audit.parsers import Parameter
 from nasplan.domain.plan import Plan
 from nasplan.domain.platform import ORACLE_VERSION_PATTERN, FilerVendor, Platform
@@ -25,11 +26,6 @@ from nasplan.knowledge.catalog import OracleRelease
 from nasplan.knowledge.versions import in_range, oracle_version
 from nasplan.renderers.common import filer_family
 
-_FAMILY_OF_KIND = {
-    "vol_options": "ontap7",
-    "options_nfs": "ontap7",
-    "ontap_fields": "ontap_cluster",
-}
 _FAMILY_WORDS = {"ontap7": "Data ONTAP 7-mode", "ontap_cluster": "clustered ONTAP"}
 
 
@@ -106,7 +102,7 @@ def platform_hints(
     hints = PlatformHints()
     os_name = platform.host.os
     for kind in kinds:
-        implied = guess_os(kind)
+        implied = implied_os(kind)
         if implied is not None and implied != os_name:
             label = kb.os[implied].label
             hints.add(
@@ -120,7 +116,8 @@ def platform_hints(
                     reason=f"{kind} is a {label} file; choose the release after applying.",
                 ),
             )
-        wanted_family = _FAMILY_OF_KIND.get(kind)
+        spec = spec_of(kind)
+        wanted_family = spec.implies_filer_family if spec is not None else None
         if wanted_family is not None and family in _FAMILY_WORDS and wanted_family != family:
             words = _FAMILY_WORDS[wanted_family]
             message = (

@@ -4,10 +4,10 @@ one kind read as one file. The API and the CLI both gather their pastes here."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast, get_args
+from typing import cast
 
-from nasplan.audit.compare import FileKind
 from nasplan.audit.detect import detect_kind
+from nasplan.audit.kinds import FileKind, spec_of
 from nasplan.audit.report import RecognisedPaste
 
 
@@ -36,7 +36,7 @@ def gather(
         kind_text = paste.kind
         if kind_text == "auto":
             detected = detect_kind(paste.text)
-            if detected is None or detected.kind not in get_args(FileKind):
+            if detected is None or spec_of(detected.kind) is None:
                 raise Unrecognised(index, paste.name)
             kind_text = detected.kind
             recognised.append(

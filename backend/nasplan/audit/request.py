@@ -7,7 +7,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from nasplan.audit.compare import FileKind, audit
+from nasplan.audit.compare import audit
+from nasplan.audit.kinds import FileKind, kinds_in_words
 from nasplan.audit.pastes import PasteIn, gather
 from nasplan.audit.report import AuditReport
 from nasplan.audit.roles import DeclaredRole
@@ -51,10 +52,7 @@ class AuditInputs(BaseModel):
 
     files: dict[FileKind, PasteText] = Field(
         default_factory=dict,
-        description="Pasted files by kind: vfstab, fstab, filesystems, mount (output of mount, "
-        "/proc/mounts or nfsstat -m), init.ora, spfile, show_parameter, vol_options (NetApp "
-        "`vol options <vol>`), options_nfs, ontap_fields (`... show -fields ...`), oranfstab, "
-        "dnfs_servers (`select * from v$dnfs_servers`), sysctl, nfso, etc_system, ndd.",
+        description=f"Pasted files by kind: {kinds_in_words()}.",
     )
     pastes: list[Paste] = Field(
         default_factory=list,

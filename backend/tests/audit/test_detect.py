@@ -1,55 +1,19 @@
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import pytest
 
-from nasplan.audit.detect import KINDS, detect_kind, guess_oracle_release, guess_os
+from nasplan.audit.detect import DETECTION_RULES as RULES
+from nasplan.audit.detect import detect_kind, guess_oracle_release
+from nasplan.audit.kinds import FILE_KINDS, implied_os, spec_of
 from nasplan.audit.outputs import (
-    parse_dnfs_servers,
-    parse_etc_system,
-    parse_ndd,
-    parse_nfso,
-    parse_ontap_fields,
-    parse_options_nfs,
     parse_show_parameter,
-    parse_spfile_text,
-    parse_sysctl,
 )
 from nasplan.audit.parsers import (
     Parameter,
-    Parsed,
-    parse_filesystems,
-    parse_fstab,
-    parse_init_ora,
-    parse_mount_output,
-    parse_oranfstab,
-    parse_vfstab,
-    parse_vol_options,
 )
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import OracleCatalog, OracleRelease
 from tests.audit.test_outputs import SHOW_PARAMETER, SPFILE, SYSCTL_A
-
-PARSER_OF_KIND: dict[str, Callable[[str], Parsed[Any]]] = {
-    "fstab": parse_fstab,
-    "vfstab": parse_vfstab,
-    "filesystems": parse_filesystems,
-    "mount": parse_mount_output,
-    "init.ora": parse_init_ora,
-    "spfile": parse_spfile_text,
-    "show_parameter": parse_show_parameter,
-    "oranfstab": parse_oranfstab,
-    "vol_options": parse_vol_options,
-    "options_nfs": parse_options_nfs,
-    "ontap_fields": parse_ontap_fields,
-    "sysctl": parse_sysctl,
-    "nfso": parse_nfso,
-    "etc_system": parse_etc_system,
-    "ndd": parse_ndd,
-    "dnfs_servers": parse_dnfs_servers,
-}
 
 SAMPLES: list[tuple[str, str, str]] = [
     (
@@ -166,11 +130,13 @@ def test_detect_kind_of_realistic_pastes(kind: str, confidence: str, text: str) 
     assert (detected.kind, detected.confidence) == (kind, confidence)
     assert detected.reason
     if confidence == "high":
-        assert PARSER_OF_KIND[kind](text).items, "the detected kind's parser reads the sample"
+        spec = spec_of(kind)
+        assert spec is not None and spec.parse(text).items, "the kind's parser reads the sample"
 
 
-def test_every_kind_has_a_sample_and_a_parser() -> None:
-    assert {kind for kind, _, _ in SAMPLES} == set(KINDS) == set(PARSER_OF_KIND)
+def test_every_kind_has_a_sample_and_is_recognised() -> None:
+    assert {kind for kind, _, _ in SAMPLES} == set(FILE_KINDS)
+    assert {kind for kind, _, _, _ in RULES} == set(FILE_KINDS)
 
 
 @pytest.mark.parametrize("text", ["", "   \n\t\r\n", "hello world\n", "\x00\x01\x02", "- - -"])
@@ -202,7 +168,7 @@ def test_detection_ignores_line_endings() -> None:
     ],
 )
 def test_guess_os(kind: str, os_name: str | None) -> None:
-    assert guess_os(kind) == os_name
+    assert implied_os(kind) == os_name
 
 
 @pytest.mark.parametrize(

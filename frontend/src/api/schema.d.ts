@@ -800,7 +800,7 @@ export interface components {
         AuditRequest: {
             /**
              * Files
-             * @description Pasted files by kind: vfstab, fstab, filesystems, mount (output of mount, /proc/mounts or nfsstat -m), init.ora, spfile, show_parameter, vol_options (NetApp `vol options <vol>`), options_nfs, ontap_fields (`... show -fields ...`), oranfstab, dnfs_servers (`select * from v$dnfs_servers`), sysctl, nfso, etc_system, ndd.
+             * @description Pasted files by kind: fstab (/etc/fstab (Linux, HP-UX)), vfstab (/etc/vfstab (Solaris)), filesystems (/etc/filesystems (AIX)), mount (mount, /proc/mounts or nfsstat -m output), init.ora (init.ora / pfile), spfile (spfile text (strings or create pfile)), show_parameter (SQL*Plus show parameter), oranfstab (oranfstab), dnfs_servers (select * from v$dnfs_servers), sysctl (sysctl -a or /etc/sysctl.conf), nfso (AIX nfso -a), etc_system (Solaris /etc/system), ndd (Solaris ndd / ipadm output), vol_options (Data ONTAP 7-mode vol options), options_nfs (Data ONTAP 7-mode options nfs), ontap_fields (clustered ONTAP ... show -fields).
              */
             files?: {
                 [key: string]: string;
@@ -845,6 +845,11 @@ export interface components {
              * @description Combinations the knowledge base refuses (compatibility rules with errors).
              */
             constraints: components["schemas"]["Constraint"][];
+            /**
+             * File Kinds
+             * @description The files and command outputs the audit reads, as people name them.
+             */
+            file_kinds: components["schemas"]["Choice"][];
             /** Filers */
             filers: {
                 [key: string]: components["schemas"]["VendorChoice"];
@@ -1189,7 +1194,7 @@ export interface components {
         DesignAuditCreate: {
             /**
              * Files
-             * @description Pasted files by kind: vfstab, fstab, filesystems, mount (output of mount, /proc/mounts or nfsstat -m), init.ora, spfile, show_parameter, vol_options (NetApp `vol options <vol>`), options_nfs, ontap_fields (`... show -fields ...`), oranfstab, dnfs_servers (`select * from v$dnfs_servers`), sysctl, nfso, etc_system, ndd.
+             * @description Pasted files by kind: fstab (/etc/fstab (Linux, HP-UX)), vfstab (/etc/vfstab (Solaris)), filesystems (/etc/filesystems (AIX)), mount (mount, /proc/mounts or nfsstat -m output), init.ora (init.ora / pfile), spfile (spfile text (strings or create pfile)), show_parameter (SQL*Plus show parameter), oranfstab (oranfstab), dnfs_servers (select * from v$dnfs_servers), sysctl (sysctl -a or /etc/sysctl.conf), nfso (AIX nfso -a), etc_system (Solaris /etc/system), ndd (Solaris ndd / ipadm output), vol_options (Data ONTAP 7-mode vol options), options_nfs (Data ONTAP 7-mode options nfs), ontap_fields (clustered ONTAP ... show -fields).
              */
             files?: {
                 [key: string]: string;

@@ -19,6 +19,7 @@ from nasplan.api.schemas import (
     PresetChoice,
     VendorChoice,
 )
+from nasplan.audit.kinds import FILE_KINDS
 from nasplan.domain.platform import FSX_THROUGHPUTS, Platform
 from nasplan.knowledge.conditions import CONDITION_FIELDS
 
@@ -86,6 +87,7 @@ def catalog(kb: KbDep) -> Catalog:
         ],
         constraints=constraints,
         condition_fields=condition_field_choices(),
+        file_kinds=[Choice(id=kind, label=spec.label) for kind, spec in FILE_KINDS.items()],
     )
 
 

@@ -16,7 +16,7 @@ import {
   type AuditReport,
   type DeclaredRole,
   type FileKind,
-  KIND_LABELS,
+  kindLabels,
   type PasteDraft,
   type PlatformSuggestion,
   ROLE_CHOICES,
@@ -47,11 +47,14 @@ function downloadText(name: string, text: string, type: string) {
 
 function Report({
   report,
+  labels,
   roles,
   onRole,
   onApply,
 }: {
   report: AuditReport;
+  /** The kinds of paste in words (the catalog's). */
+  labels: Record<string, string>;
   roles: Record<string, DeclaredRole>;
   onRole: (mountPoint: string, role: DeclaredRole | "") => void;
   /** Apply a suggested answer and audit again; null when the platform is a saved design's. */
@@ -115,7 +118,7 @@ function Report({
           <ul className="mt-2 space-y-1 text-sm">
             {report.recognised.map((r) => (
               <li key={r.name} className="wrap-anywhere">
-                <span className="font-medium">{r.name}</span>: {KIND_LABELS[r.kind] ?? r.kind} ({r.confidence}: {r.reason})
+                <span className="font-medium">{r.name}</span>: {labels[r.kind] ?? r.kind} ({r.confidence}: {r.reason})
               </li>
             ))}
           </ul>
@@ -282,7 +285,8 @@ export default function AuditPage() {
     run.mutate({ answers: roles, platform: toPlatform(next) });
   }
 
-  const kinds = Object.keys(KIND_LABELS) as FileKind[];
+  const labels = kindLabels(catalog.data);
+  const kinds = Object.keys(labels) as FileKind[];
   const wizardLink = `/?${encodeDraft(draft).toString()}`;
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
@@ -329,7 +333,7 @@ export default function AuditPage() {
                   name={`paste-${paste.id}-kind`}
                   value={paste.kind}
                   onChange={(value) => update(paste.id, { kind: value as FileKind })}
-                  options={kinds.map((k) => ({ value: k, label: KIND_LABELS[k] ?? k }))}
+                  options={kinds.map((k) => ({ value: k, label: labels[k] ?? k }))}
                 />
               </div>
               <label htmlFor={`paste-${paste.id}-text`} className="block text-sm font-medium text-slate-800">
@@ -394,7 +398,7 @@ export default function AuditPage() {
                 {keep.error && <ErrorMessage error={keep.error} title="Could not keep the audit" />}
               </form>
             )}
-            <Report report={run.data} roles={roles} onRole={setRole} onApply={design.data ? null : apply} />
+            <Report report={run.data} labels={labels} roles={roles} onRole={setRole} onApply={design.data ? null : apply} />
           </>
         ) : (
           <p className="rounded-lg border border-dashed border-slate-300 p-6 text-sm text-slate-700">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DRAFT, toPlatform } from "../../lib/draft";
 import type { Catalog } from "../../api/client";
-import { type AuditReport, applySuggestion, auditBody, byFile, counts, omissions, toMarkdown } from "./model";
+import { type AuditReport, applySuggestion, auditBody, byFile, counts, kindLabels, omissions, toMarkdown } from "./model";
 
 const REPORT: AuditReport = {
   kb_version: "2026.12.1",
@@ -80,5 +80,16 @@ describe("audit model", () => {
     expect(oracle.oracle.version).toBe("10.2.0.5");
     const filer = applySuggestion(DEFAULT_DRAFT, { field: "filer.os_version", value: "8.2", label: "7-mode 8.2", reason }, catalog);
     expect(filer.filer.os_version).toBe("8.2");
+  });
+});
+
+describe("kindLabels", () => {
+  it("offers recognition first, then each kind the catalog serves, in its words", () => {
+    const catalog = { file_kinds: [{ id: "fstab", label: "/etc/fstab (Linux, HP-UX)" }, { id: "init.ora", label: "init.ora / pfile" }] } as Catalog;
+    expect(Object.entries(kindLabels(catalog))).toEqual([
+      ["auto", "Recognise it"],
+      ["fstab", "/etc/fstab (Linux, HP-UX)"],
+      ["init.ora", "init.ora / pfile"],
+    ]);
   });
 });

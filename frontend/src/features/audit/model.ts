@@ -16,25 +16,10 @@ export interface PasteDraft {
 export const ROLE_CHOICES = ["data", "redo", "control", "archive", "oracle_home", "crs", "other"] as const;
 export type DeclaredRole = (typeof ROLE_CHOICES)[number];
 
-export const KIND_LABELS: Record<string, string> = {
-  auto: "Recognise it",
-  fstab: "/etc/fstab (Linux, HP-UX)",
-  vfstab: "/etc/vfstab (Solaris)",
-  filesystems: "/etc/filesystems (AIX)",
-  mount: "mount, /proc/mounts or nfsstat -m output",
-  "init.ora": "init.ora / pfile",
-  spfile: "spfile text (strings or create pfile)",
-  show_parameter: "SQL*Plus show parameter",
-  oranfstab: "oranfstab",
-  dnfs_servers: "select * from v$dnfs_servers",
-  sysctl: "sysctl -a or /etc/sysctl.conf",
-  nfso: "AIX nfso -a",
-  etc_system: "Solaris /etc/system",
-  ndd: "Solaris ndd / ipadm output",
-  vol_options: "Data ONTAP 7-mode vol options",
-  options_nfs: "Data ONTAP 7-mode options nfs",
-  ontap_fields: "clustered ONTAP ... show -fields",
-};
+/** Each kind a paste may be given, as the catalog names it, after "Recognise it". */
+export function kindLabels(catalog: Catalog): Record<string, string> {
+  return { auto: "Recognise it", ...Object.fromEntries(catalog.file_kinds.map((kind) => [kind.id, kind.label])) };
+}
 
 export function auditBody(
   platform: Platform,
