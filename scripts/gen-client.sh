@@ -14,4 +14,10 @@ import json
 from nasplan.api.routes.catalog import condition_field_choices
 print(json.dumps([c.model_dump() for c in condition_field_choices()], indent=1, ensure_ascii=False))
 PY
+# Every platform answer with its limits, pattern and messages, for the front end's field checks.
+"$ROOT/.venv/bin/python" - > "$ROOT/frontend/src/api/platform-fields.json" <<'PY'
+import json
+from nasplan.domain.platform_fields import platform_fields
+print(json.dumps([r.model_dump(exclude_none=True) for r in platform_fields()], indent=1, ensure_ascii=False))
+PY
 (cd "$ROOT/frontend" && npx openapi-typescript openapi.json -o src/api/schema.d.ts --silent)

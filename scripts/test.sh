@@ -50,15 +50,17 @@ log "front end: generated API client is up to date"
 cp "$ROOT/frontend/openapi.json" "$ROOT/frontend/openapi.tmp.json"
 cp "$ROOT/frontend/src/api/schema.d.ts" "$ROOT/frontend/schema.tmp.d.ts"
 cp "$ROOT/frontend/src/api/condition-fields.json" "$ROOT/frontend/condition-fields.tmp.json"
+cp "$ROOT/frontend/src/api/platform-fields.json" "$ROOT/frontend/platform-fields.tmp.json"
 "$ROOT/scripts/gen-client.sh"
 if ! cmp -s "$ROOT/frontend/openapi.json" "$ROOT/frontend/openapi.tmp.json" \
   || ! cmp -s "$ROOT/frontend/src/api/schema.d.ts" "$ROOT/frontend/schema.tmp.d.ts" \
-  || ! cmp -s "$ROOT/frontend/src/api/condition-fields.json" "$ROOT/frontend/condition-fields.tmp.json"; then
-  rm -f "$ROOT/frontend/openapi.tmp.json" "$ROOT/frontend/schema.tmp.d.ts" "$ROOT/frontend/condition-fields.tmp.json"
+  || ! cmp -s "$ROOT/frontend/src/api/condition-fields.json" "$ROOT/frontend/condition-fields.tmp.json" \
+  || ! cmp -s "$ROOT/frontend/src/api/platform-fields.json" "$ROOT/frontend/platform-fields.tmp.json"; then
+  rm -f "$ROOT"/frontend/*.tmp.json "$ROOT/frontend/schema.tmp.d.ts"
   echo "frontend/src/api is stale: run scripts/gen-client.sh and commit the result" >&2
   exit 1
 fi
-rm -f "$ROOT/frontend/openapi.tmp.json" "$ROOT/frontend/schema.tmp.d.ts" "$ROOT/frontend/condition-fields.tmp.json"
+rm -f "$ROOT"/frontend/*.tmp.json "$ROOT/frontend/schema.tmp.d.ts"
 log "front end: eslint, tsc --strict, vitest"
 (cd "$ROOT/frontend" && npx eslint src && npx tsc --noEmit -p . && npx vitest run)
 frontend_build_dist

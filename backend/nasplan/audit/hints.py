@@ -20,7 +20,8 @@ from nasplan.audit.detect import guess_oracle_release
 from nasplan.audit.kinds import implied_os, spec_of
 from nasplan.audit.parsers import Parameter
 from nasplan.domain.plan import Plan
-from nasplan.domain.platform import ORACLE_VERSION_PATTERN, FilerVendor, Platform
+from nasplan.domain.platform import FilerVendor, Platform
+from nasplan.domain.text_types import ORACLE_VERSION_PATTERN
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import OracleRelease
 from nasplan.knowledge.versions import in_range, oracle_version

@@ -8,8 +8,6 @@ combination makes sense is decided by rules, which answer with ``error`` finding
 from __future__ import annotations
 
 import datetime as dt
-import ipaddress
-import re
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -19,11 +17,22 @@ from pydantic import (
     ConfigDict,
     Field,
     Strict,
-    StringConstraints,
     ValidationInfo,
-    WithJsonSchema,
     field_validator,
     model_validator,
+)
+
+from nasplan.domain.text_types import (
+    DbName,
+    HostName,
+    InterfaceName,
+    IPv4InterfaceText,
+    IPv4NetworkText,
+    IPv4Text,
+    ModelName,
+    OracleVersion,
+    ReleaseToken,
+    StorageName,
 )
 
 
@@ -60,147 +69,6 @@ FsxThroughput = Annotated[
 OracleHomePlacement = Literal["nas", "local"]
 NfsVersion = Literal["3", "4.1"]
 VolumeLayout = Literal["separate", "shared"]
-
-# Everything below ends up inside generated shell scripts and config files, so the syntax is
-# strict: a single RFC 1123 host name (or dotted IPv4), an Oracle-style identifier, an
-# interface name. Nothing else gets through. The pattern is published in the JSON schema (for
-# clients) and checked here with a message that says how to fix the value.
-_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-HOSTNAME_PATTERN = rf"^{_LABEL}(?:\.{_LABEL})*$"
-DB_NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9_]{0,7}$"
-INTERFACE_PATTERN = r"^[A-Za-z][A-Za-z0-9]{0,11}$"
-RELEASE_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$"
-ORACLE_VERSION_PATTERN = r"^\d{1,2}(\.(\d{1,3}|x)){0,4}$"
-MODEL_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 ._/-]{0,39}$"
-# ONTAP names an SVM, aggregate, export policy or broadcast domain with letters, digits, _ - .;
-# nasplan takes the subset that is safe unquoted in a shell, a YAML file and a filer console.
-STORAGE_NAME_PATTERN = r"^[A-Za-z_][A-Za-z0-9_.-]{0,46}$"
-_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
-IPV4_PATTERN = rf"^{_OCTET}(?:\.{_OCTET}){{3}}$"
-IPV4_CIDR_PATTERN = rf"^{_OCTET}(?:\.{_OCTET}){{3}}/(?:3[0-2]|[12]?[0-9])$"
-
-
-def _syntax(pattern: str, message: str) -> AfterValidator:
-    compiled = re.compile(pattern)
-
-    def check(value: str) -> str:
-        if not compiled.fullmatch(value):
-            raise ValueError(message)
-        return value
-
-    return AfterValidator(check)
-
-
-def _schema(pattern: str, max_length: int) -> WithJsonSchema:
-    return WithJsonSchema({"type": "string", "pattern": pattern, "maxLength": max_length})
-
-
-HostName = Annotated[
-    str,
-    StringConstraints(min_length=1, max_length=253),
-    _schema(HOSTNAME_PATTERN, 253),
-    _syntax(
-        HOSTNAME_PATTERN,
-        "use a host name such as filer01 or filer01.example.com: letters, digits and hyphens "
-        "separated by dots, no spaces",
-    ),
-]
-DbName = Annotated[
-    str,
-    StringConstraints(min_length=1, max_length=8),
-    _schema(DB_NAME_PATTERN, 8),
-    _syntax(DB_NAME_PATTERN, "use 1-8 letters, digits or _ starting with a letter, e.g. PROD"),
-]
-InterfaceName = Annotated[
-    str,
-    StringConstraints(min_length=1, max_length=12),
-    _schema(INTERFACE_PATTERN, 12),
-    _syntax(INTERFACE_PATTERN, "use an interface name such as ce0, eth1 or e0a"),
-]
-ReleaseToken = Annotated[
-    str,
-    StringConstraints(min_length=1, max_length=20),
-    _schema(RELEASE_PATTERN, 20),
-    _syntax(RELEASE_PATTERN, "use a release name such as 9u5, rhel8, 7.3 or 9.14.1"),
-]
-OracleVersion = Annotated[
-    str,
-    StringConstraints(min_length=1, max_length=20),
-    _schema(ORACLE_VERSION_PATTERN, 20),
-    _syntax(ORACLE_VERSION_PATTERN, "use a dotted release such as 9.2.0.4, 11.2.0.4 or 19.21"),
-]
-ModelName = Annotated[
-    str,
-    StringConstraints(min_length=1, max_length=40),
-    _schema(MODEL_PATTERN, 40),
-    _syntax(MODEL_PATTERN, "use letters, digits, spaces and . _ / - only"),
-]
-
-
-def _usable_address(value: str) -> str:
-    address = ipaddress.IPv4Address(value)
-    if address.is_unspecified or address.is_multicast or address.is_loopback:
-        raise ValueError(
-            f"{value} cannot be a storage address (unspecified, multicast or loopback)"
-        )
-    return value
-
-
-def _interface_address(value: str) -> str:
-    interface = ipaddress.IPv4Interface(value)
-    _usable_address(str(interface.ip))
-    network = interface.network
-    if network.prefixlen < 31 and interface.ip in (
-        network.network_address,
-        network.broadcast_address,
-    ):
-        raise ValueError(f"{value} is the network or broadcast address of {network}")
-    return value
-
-
-def _network(value: str) -> str:
-    try:
-        ipaddress.IPv4Network(value)
-    except ValueError:
-        exact = ipaddress.IPv4Interface(value).network
-        raise ValueError(f"{value} has host bits set: the network is {exact}") from None
-    return value
-
-
-StorageName = Annotated[
-    str,
-    StringConstraints(min_length=1, max_length=47),
-    _schema(STORAGE_NAME_PATTERN, 47),
-    _syntax(
-        STORAGE_NAME_PATTERN,
-        "use a name such as svm_prod or aggr1: letters, digits, _ . - starting with a letter or _",
-    ),
-]
-IPv4Text = Annotated[
-    str,
-    StringConstraints(min_length=7, max_length=15),
-    _schema(IPV4_PATTERN, 15),
-    _syntax(IPV4_PATTERN, "use a dotted IPv4 address such as 192.168.10.21"),
-    AfterValidator(_usable_address),
-]
-IPv4InterfaceText = Annotated[
-    str,
-    StringConstraints(min_length=9, max_length=18),
-    _schema(IPV4_CIDR_PATTERN, 18),
-    _syntax(
-        IPV4_CIDR_PATTERN,
-        "use the address with its prefix length, such as 192.168.10.11/24",
-    ),
-    AfterValidator(_interface_address),
-]
-IPv4NetworkText = Annotated[
-    str,
-    StringConstraints(min_length=9, max_length=18),
-    _schema(IPV4_CIDR_PATTERN, 18),
-    _syntax(IPV4_CIDR_PATTERN, "use a network in CIDR form, such as 192.168.10.0/24"),
-    AfterValidator(_network),
-]
-
 
 # Every date a request gives lies between the oldest advice the knowledge base holds and today:
 # an earlier or a later day is a typing error, and planning for it would tell nothing.
@@ -274,7 +142,11 @@ class Host(_Strict):
     )
     arch: Arch = Field(description="CPU architecture.", examples=["sparc"])
     memory_gb: int | None = Field(
-        default=None, ge=1, le=65536, description="Physical memory of one host, GB."
+        default=None,
+        ge=1,
+        le=65536,
+        description="Physical memory of one host, GB.",
+        json_schema_extra={"x-what": "memory (GB)"},
     )
     hostname: HostName | None = Field(
         default=None,
@@ -289,16 +161,30 @@ class Host(_Strict):
 
 class Network(_Strict):
     nic_gbps: NicGbps = Field(description="Speed of one storage NIC, Gb/s.", examples=[1])
-    nic_count: int = Field(default=1, ge=1, le=16, description="Storage NICs per host.")
+    nic_count: int = Field(
+        default=1,
+        ge=1,
+        le=16,
+        description="Storage NICs per host.",
+        json_schema_extra={"x-what": "the number of NICs"},
+    )
     jumbo_frames: bool = Field(default=False, description="MTU 9000 on the whole storage path.")
     switch: SwitchKind = Field(
         default="store_and_forward", description="Kind of switch on the path."
     )
     switch_hops: int = Field(
-        default=1, ge=0, le=16, description="Switches between host and filer (0: back to back)."
+        default=1,
+        ge=0,
+        le=16,
+        description="Switches between host and filer (0: back to back).",
+        json_schema_extra={"x-what": "the number of switches"},
     )
     router_hops: int = Field(
-        default=0, ge=0, le=16, description="IP routers between host and filer."
+        default=0,
+        ge=0,
+        le=16,
+        description="IP routers between host and filer.",
+        json_schema_extra={"x-what": "the number of routers"},
     )
     dedicated_storage_network: bool = Field(
         default=True, description="NFS traffic on its own physical network or VLAN."
@@ -308,6 +194,7 @@ class Network(_Strict):
         gt=0,
         le=1_000_000,
         description="Measured round trip of one rsize read, microseconds. Overrides the model.",
+        json_schema_extra={"x-what": "the round trip in microseconds"},
     )
 
 
@@ -321,13 +208,23 @@ class Oracle(_Strict):
     )
     bits: OracleBits = Field(default=64, description="32- or 64-bit Oracle binaries.")
     rac: bool = Field(default=False, description="Real Application Clusters.")
-    rac_nodes: int | None = Field(default=None, ge=2, le=64, description="Nodes in the cluster.")
+    rac_nodes: int | None = Field(
+        default=None,
+        ge=2,
+        le=64,
+        description="Nodes in the cluster.",
+        json_schema_extra={"x-what": "cluster nodes"},
+    )
     dnfs: bool = Field(default=False, description="Oracle Direct NFS client.")
     nfs_version: NfsVersion = Field(default="3", description="NFS protocol version.")
     archivelog: bool = Field(default=True, description="Database runs in ARCHIVELOG mode.")
     workload: Workload = Field(default="oltp", description="Dominant workload.")
     instances: int = Field(
-        default=1, ge=1, le=64, description="Database instances sharing this host's memory."
+        default=1,
+        ge=1,
+        le=64,
+        description="Database instances sharing this host's memory.",
+        json_schema_extra={"x-what": "instances on the host"},
     )
 
     @model_validator(mode="after")
@@ -395,6 +292,7 @@ class Filer(_Strict):
         le=2048,
         description="Cloud NAS only: provisioned capacity of the database volumes, TiB; with the "
         "service level it sets the throughput the service allows.",
+        json_schema_extra={"x-what": "the provisioned capacity in TiB"},
     )
     throughput_mb_s: FsxThroughput | None = Field(
         default=None,
@@ -517,13 +415,18 @@ class Handover(_Strict):
         "e.g. `192.168.10.0/24`: the network address, no host bits set.",
     )
     oracle_uid: int | None = Field(
-        default=None, ge=1, le=2_147_483_646, description="User id of the Oracle software owner."
+        default=None,
+        ge=1,
+        le=2_147_483_646,
+        description="User id of the Oracle software owner.",
+        json_schema_extra={"x-what": "the user id"},
     )
     oracle_gid: int | None = Field(
         default=None,
         ge=1,
         le=2_147_483_646,
         description="Group id of the Oracle owner's primary group (e.g. oinstall).",
+        json_schema_extra={"x-what": "the group id"},
     )
 
     @field_validator("cluster_nodes")
@@ -542,31 +445,67 @@ class Sizing(_Strict):
     given; nothing is guessed."""
 
     database_gb: float | None = Field(
-        default=None, gt=0, le=10_000_000, description="Datafiles today, GB."
+        default=None,
+        gt=0,
+        le=10_000_000,
+        description="Datafiles today, GB.",
+        json_schema_extra={"x-what": "the datafiles' size in GB"},
     )
     growth_pct_per_year: float | None = Field(
-        default=None, ge=0, le=1000, description="Yearly growth of the datafiles, %."
+        default=None,
+        ge=0,
+        le=1000,
+        description="Yearly growth of the datafiles, %.",
+        json_schema_extra={"x-what": "the yearly growth in %"},
     )
     horizon_years: int | None = Field(
-        default=None, ge=0, le=30, description="Years the volumes must last before resizing."
+        default=None,
+        ge=0,
+        le=30,
+        description="Years the volumes must last before resizing.",
+        json_schema_extra={"x-what": "the horizon in years"},
     )
     redo_mb_per_s: float | None = Field(
-        default=None, gt=0, le=100_000, description="Peak redo rate, MB/s."
+        default=None,
+        gt=0,
+        le=100_000,
+        description="Peak redo rate, MB/s.",
+        json_schema_extra={"x-what": "the peak redo rate in MB/s"},
     )
     redo_gb_per_day: float | None = Field(
-        default=None, gt=0, le=10_000_000, description="Redo written per day, GB."
+        default=None,
+        gt=0,
+        le=10_000_000,
+        description="Redo written per day, GB.",
+        json_schema_extra={"x-what": "the redo per day in GB"},
     )
     archive_retention_days: int | None = Field(
-        default=None, ge=1, le=3650, description="Days archived logs stay on the archive volume."
+        default=None,
+        ge=1,
+        le=3650,
+        description="Days archived logs stay on the archive volume.",
+        json_schema_extra={"x-what": "the archive retention in days"},
     )
     snapshot_retention_days: int | None = Field(
-        default=None, ge=1, le=3650, description="Days the filer keeps snapshots of the data."
+        default=None,
+        ge=1,
+        le=3650,
+        description="Days the filer keeps snapshots of the data.",
+        json_schema_extra={"x-what": "the snapshot retention in days"},
     )
     daily_change_pct: float | None = Field(
-        default=None, gt=0, le=100, description="Share of the data changed per day, %."
+        default=None,
+        gt=0,
+        le=100,
+        description="Share of the data changed per day, %.",
+        json_schema_extra={"x-what": "the daily change in %"},
     )
     oracle_homes: int | None = Field(
-        default=None, ge=1, le=64, description="Oracle homes on the ORACLE_HOME volume."
+        default=None,
+        ge=1,
+        le=64,
+        description="Oracle homes on the ORACLE_HOME volume.",
+        json_schema_extra={"x-what": "the number of Oracle homes"},
     )
     oracle_home_gb: float | None = Field(
         default=None,
@@ -574,12 +513,14 @@ class Sizing(_Strict):
         le=10_000,
         description="Space one Oracle home takes with its patches, GB (your figure: the knowledge "
         "base has no cited one for every platform).",
+        json_schema_extra={"x-what": "one Oracle home's size in GB"},
     )
     crs_gb: float | None = Field(
         default=None,
         gt=0,
         le=10_000,
         description="Space for the Clusterware files (OCR, voting files), GB (your figure).",
+        json_schema_extra={"x-what": "the Clusterware files' size in GB"},
     )
 
 

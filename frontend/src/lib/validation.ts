@@ -1,129 +1,105 @@
-// Field checks that mirror the backend's (domain/platform.py), so bad input is caught in the
-// browser with a message that says how to fix it, and never sent.
+// Field checks generated from the backend's own limits, patterns and messages
+// (src/api/platform-fields.json, written by scripts/gen-client.sh from domain/platform.py), so bad
+// input is caught in the browser with the message the API would give, and never sent. Only what
+// spans fields, or how the wizard collects a value, is written here by hand.
 import { z } from "zod";
-import { CLOUD_VENDORS, MAX_PATHS, THROUGHPUT_VENDORS, type Draft, type Section } from "./draft";
+import platformFields from "../api/platform-fields.json";
+import { CLOUD_VENDORS, DEFAULT_DRAFT, MAX_PATHS, THROUGHPUT_VENDORS, type Draft, type Section } from "./draft";
 
-const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
-const HOSTNAME = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`);
+/** One platform answer as the backend describes it (domain/platform_fields.py). */
+export interface FieldRow {
+  path: string;
+  type: string;
+  optional: boolean;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  exclusive_minimum?: number;
+  pattern?: string;
+  max_length?: number;
+  error?: string;
+  what?: string;
+}
 
-const hostName = z
-  .string()
-  .max(253, "at most 253 characters")
-  .regex(HOSTNAME, "use a host name such as filer01 or filer01.example.com: letters, digits and hyphens separated by dots, no spaces");
-const optionalHostName = z.union([z.literal(""), hostName]);
-const interfaceName = z.union([
-  z.literal(""),
-  z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,11}$/, "use an interface name such as ce0, eth1 or e0a"),
-]);
+export const FIELD_ROWS: readonly FieldRow[] = platformFields as FieldRow[];
+
 const wholeNumber = (min: number, max: number, what: string) =>
   z
     .string()
     .regex(/^\d+$/, `enter ${what} as a whole number`)
     .refine((v) => Number(v) >= min && Number(v) <= max, `${what} must be between ${min} and ${max}`);
-const optionalWhole = (min: number, max: number, what: string) =>
-  z.union([z.literal(""), wholeNumber(min, max, what)]);
 
-const OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
-const IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
-const CIDR = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}/(?:3[0-2]|[12]?[0-9])$`);
-const storageName = z.union([
-  z.literal(""),
-  z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,46}$/, "use a name such as svm_prod or aggr1: letters, digits, _ . - starting with a letter or _"),
-]);
-const optionalDecimal = (what: string) =>
-  z.union([z.literal(""), z.string().regex(/^\d{1,7}(\.\d{1,3})?$/, `enter ${what} as a number, e.g. 12 or 0.5`)]);
-
-function pathSchemas(): Record<string, z.ZodType> {
-  const schemas: Record<string, z.ZodType> = {};
-  for (let n = 1; n <= MAX_PATHS; n += 1) {
-    schemas[`p${n}_host_interface`] = interfaceName;
-    schemas[`p${n}_filer_interface`] = interfaceName;
-    schemas[`p${n}_host_address`] = z.union([
-      z.literal(""),
-      z.string().regex(CIDR, "use the address with its prefix length, such as 192.168.10.11/24"),
-    ]);
-    schemas[`p${n}_filer_address`] = z.union([
-      z.literal(""),
-      z.string().regex(IPV4, "use a dotted IPv4 address such as 192.168.10.21"),
-    ]);
-  }
-  return schemas;
+function decimal(row: FieldRow, what: string): z.ZodType {
+  const above = row.exclusive_minimum;
+  const least = row.minimum;
+  const most = row.maximum;
+  const lower = above !== undefined ? `more than ${above}` : least !== undefined ? `at least ${least}` : null;
+  const range = [lower, most !== undefined ? `at most ${most}` : null].filter(Boolean).join(" and ");
+  return z
+    .string()
+    .regex(/^\d{1,7}(\.\d{1,3})?$/, `enter ${what} as a number, e.g. 12 or 0.5`)
+    .refine(
+      (v) =>
+        (above === undefined || Number(v) > above) && (least === undefined || Number(v) >= least) && (most === undefined || Number(v) <= most),
+      `${what} must be ${range}`,
+    );
 }
 
-export const FIELD_SCHEMAS: { [S in Section]: Partial<Record<keyof Draft[S], z.ZodType>> } = {
-  host: {
-    os_version: z.string().min(1, "choose the OS release"),
-    memory_gb: optionalWhole(1, 65536, "memory (GB)"),
-    hostname: optionalHostName,
-    nic_interface: interfaceName,
-  },
-  network: {
-    nic_count: wholeNumber(1, 16, "the number of NICs"),
-    switch_hops: wholeNumber(0, 16, "the number of switches"),
-    router_hops: wholeNumber(0, 16, "the number of routers"),
-    rtt_us: z.union([
-      z.literal(""),
-      z
-        .string()
-        .regex(/^\d+(\.\d+)?$/, "enter the round trip in microseconds, e.g. 450")
-        .refine((v) => Number(v) > 0 && Number(v) <= 1_000_000, "between 1 and 1,000,000 us"),
-    ]),
-  },
-  oracle: {
-    version: z
-      .string()
-      .regex(/^\d{1,2}(\.(\d{1,3}|x)){0,4}$/, "use a dotted release such as 9.2.0.4, 11.2.0.4 or 19.21"),
-    rac_nodes: optionalWhole(2, 64, "cluster nodes"),
-    instances: wholeNumber(1, 64, "instances on the host"),
-  },
-  filer: {
-    model: z.union([z.literal(""), z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._/-]{0,39}$/, "use letters, digits, spaces and . _ / - only")]),
-    os_version: z.union([
-      z.literal(""),
-      z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/, "use a release name such as 7.3, 9.14.1 or 2009.Q3"),
-    ]),
-    interface: interfaceName,
-    capacity_tib: z.union([
-      z.literal(""),
-      z.string().regex(/^\d{1,4}(\.\d{1,3})?$/, "use the provisioned capacity in TiB, e.g. 8 or 0.5"),
-    ]),
-  },
-  handover: {
-    svm: storageName,
-    aggregate: storageName,
-    capacity_pool: storageName,
-    broadcast_domain: storageName,
-    cluster_nodes: z.union([
-      z.literal(""),
-      z.string().refine(
-        (v) => v.split(/[\s,]+/).filter(Boolean).every((n) => HOSTNAME.test(n)),
-        "list host names separated by commas, e.g. dbnode1, dbnode2",
-      ),
-    ]),
-    client_subnet: z.union([z.literal(""), z.string().regex(CIDR, "use a network in CIDR form, such as 192.168.10.0/24")]),
-    nfs4_id_domain: optionalHostName,
-    oracle_uid: optionalWhole(1, 2_147_483_646, "the user id"),
-    oracle_gid: optionalWhole(1, 2_147_483_646, "the group id"),
-    ...pathSchemas(),
-  },
-  sizing: {
-    database_gb: optionalDecimal("the datafiles' size in GB"),
-    growth_pct_per_year: optionalDecimal("the yearly growth in %"),
-    horizon_years: optionalWhole(0, 30, "the horizon in years"),
-    redo_mb_per_s: optionalDecimal("the peak redo rate in MB/s"),
-    redo_gb_per_day: optionalDecimal("the redo per day in GB"),
-    archive_retention_days: optionalWhole(1, 3650, "the archive retention in days"),
-    snapshot_retention_days: optionalWhole(1, 3650, "the snapshot retention in days"),
-    daily_change_pct: optionalDecimal("the daily change in %"),
-    oracle_homes: optionalWhole(1, 64, "the number of Oracle homes"),
-    oracle_home_gb: optionalDecimal("one Oracle home's size in GB"),
-    crs_gb: optionalDecimal("the Clusterware files' size in GB"),
-  },
-  layout: {
-    filer_host: hostName,
-    db_name: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,7}$/, "use 1-8 letters, digits or _ starting with a letter, e.g. PROD"),
-  },
-};
+/** The check of one typed answer; null for choices (selects, ticks), which cannot be mistyped. */
+export function checkOf(row: FieldRow): z.ZodType | null {
+  if (row.enum !== undefined || row.type === "boolean") return null;
+  const what = row.what ?? row.path;
+  let schema: z.ZodType;
+  if (row.type === "integer") schema = wholeNumber(row.minimum ?? 0, row.maximum ?? Number.MAX_SAFE_INTEGER, what);
+  else if (row.type === "number") schema = decimal(row, what);
+  else if (row.type === "string" && row.pattern !== undefined && row.error !== undefined) {
+    const pattern = new RegExp(row.pattern);
+    const text = z.string().regex(pattern, row.error);
+    schema = row.max_length !== undefined ? text.max(row.max_length, `at most ${row.max_length} characters`) : text;
+  } else return null;
+  return row.optional ? z.union([z.literal(""), schema]) : schema;
+}
+
+const ROW_OF = new Map(FIELD_ROWS.map((row) => [row.path, row]));
+
+/** The generated checks by draft section and field; the path fields repeat per storage path. */
+function generatedSchemas(): { [S in Section]: Record<string, z.ZodType> } {
+  const out = { host: {}, network: {}, oracle: {}, filer: {}, layout: {}, handover: {}, sizing: {} } as {
+    [S in Section]: Record<string, z.ZodType>;
+  };
+  for (const row of FIELD_ROWS) {
+    const check = checkOf(row);
+    const dot = row.path.indexOf(".");
+    const section = row.path.slice(0, dot);
+    const field = row.path.slice(dot + 1);
+    if (!check || dot < 0 || !(section in out)) continue;
+    const fields = out[section as Section];
+    if (field.startsWith("paths[].")) {
+      for (let n = 1; n <= MAX_PATHS; n += 1) fields[`p${n}_${field.slice("paths[].".length)}`] = check;
+    } else if (field in DEFAULT_DRAFT[section as Section]) {
+      fields[field] = check;
+    }
+  }
+  return out;
+}
+
+const hostNames = ROW_OF.get("handover.cluster_nodes[]");
+const hostName = hostNames?.pattern ? new RegExp(hostNames.pattern) : /^\S+$/;
+
+export const FIELD_SCHEMAS: { [S in Section]: Record<string, z.ZodType> } = (() => {
+  const schemas = generatedSchemas();
+  // Chosen from the catalog's list, not typed: say so when it is missing.
+  schemas.host.os_version = z.string().min(1, "choose the OS release");
+  // Typed as one line of names (the API takes a list).
+  schemas.handover.cluster_nodes = z.union([
+    z.literal(""),
+    z.string().refine(
+      (v) => v.split(/[\s,]+/).filter(Boolean).every((n) => hostName.test(n)),
+      "list host names separated by commas, e.g. dbnode1, dbnode2",
+    ),
+  ]);
+  return schemas;
+})();
 
 export type FieldErrors = Record<string, string>;
 
