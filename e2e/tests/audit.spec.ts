@@ -106,3 +106,21 @@ test("a very large paste: the answer lists the most severe findings and says how
     await page.getByRole("region", { name: "Audit summary" }).screenshot({ path: `${SCREENSHOTS}audit-capped-${name}.png` });
   }
 });
+
+test("mount commands typed at a shell are read as commands, not as an fstab", async ({ page }) => {
+  // Issue 26: "mount -t nfs -o … server:/x /mnt" was taken for an fstab whose mount point was "-t".
+  await page.goto("/audit");
+  await page.getByLabel("Start from a preset").selectOption("example-linux-knfs-7mode");
+  await expect(page.getByTestId("audit-platform")).toContainText("Oracle 11.2");
+  await page
+    .getByLabel("Text (paste 1)")
+    .fill("$ sudo mount -t nfs -o rw,bg,soft,intr,vers=3,proto=tcp filer01:/vol/ora_data /u02/oradata\n");
+  await page.getByRole("button", { name: "Check" }).click();
+  await expect(page.getByRole("region", { name: "What the pastes were taken for" })).toContainText("mount commands typed at a shell");
+  await expect(page.getByText("/u02/oradata: soft where the plan has hard.")).toBeVisible();
+  await expect(page.getByText(/^-t: /)).toHaveCount(0);
+  for (const [name, width] of Object.entries(WIDTHS)) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, `audit-command-${name}`);
+  }
+});

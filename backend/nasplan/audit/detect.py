@@ -74,7 +74,14 @@ def _vfstab_row(text: str) -> bool:
 
 
 def _nfs_table_row(text: str) -> bool:
-    return any(len(fields) >= 4 and fields[2] in ("nfs", "nfs4") for fields in _fields_lines(text))
+    """``device mount-point nfs [options ...]``: with no options, the device must read
+    ``server:/path`` (a three-word line is otherwise too common to call an fstab)."""
+    return any(
+        len(fields) >= 3
+        and fields[2] in ("nfs", "nfs4")
+        and (len(fields) >= 4 or ":/" in fields[0])
+        for fields in _fields_lines(text)
+    )
 
 
 _ORACLE_PARAMS = (
@@ -101,6 +108,12 @@ _PROC_MOUNTS_NOISE = (
 
 _Rule = tuple[str, Literal["high", "medium"], str, Callable[[str], bool]]
 DETECTION_RULES: tuple[_Rule, ...] = (
+    (
+        "mount_command",
+        "high",
+        "lines that start with mount and an option",
+        _search(r"^[ \t]*+(?:(?:sudo|pfexec|doas|[$#%])[ \t]++)*+mount[ \t]++-"),
+    ),
     (
         "dnfs_servers",
         "high",

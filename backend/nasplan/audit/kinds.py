@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
+from nasplan.audit.commands import parse_mount_commands
 from nasplan.audit.outputs import (
     parse_dnfs_servers,
     parse_etc_system,
@@ -42,6 +43,7 @@ FileKind = Literal[
     "fstab",
     "filesystems",
     "mount",
+    "mount_command",
     "init.ora",
     "vol_options",
     "oranfstab",
@@ -89,6 +91,11 @@ FILE_KINDS: dict[FileKind, FileKindSpec] = {
     ),
     "mount": FileKindSpec(
         "mount, /proc/mounts or nfsstat -m output", "mounts", parse_mount_output, runtime=True
+    ),
+    "mount_command": FileKindSpec(
+        "mount commands typed at a shell (mount -t/-F/-v nfs -o …)",
+        "mounts",
+        parse_mount_commands,
     ),
     "init.ora": FileKindSpec(
         "init.ora / pfile",

@@ -145,13 +145,16 @@ def _split_options(text: str) -> list[str]:
 def _parse_table(
     text: str, columns: int, fstype: int, device: int, point: int, options: int
 ) -> Parsed[MountEntry]:
-    """A whitespace-separated mount table; NFS lines kept, others reported as ignored."""
+    """A whitespace-separated mount table; NFS lines kept, others reported as ignored. A line
+    that stops before its options column (``server:/x /mnt nfs`` in an fstab) mounts with the
+    defaults, so it is read as ``defaults``: its missing options are what the audit reports."""
     result: Parsed[MountEntry] = Parsed()
     for number, line in _content_lines(text):
         fields = line.split()
         if len(fields) >= columns and fields[fstype] in ("nfs", "nfs4"):
+            given = _split_options(fields[options]) if len(fields) > options else []
             result.items.append(
-                MountEntry(number, fields[device], fields[point], _split_options(fields[options]))
+                MountEntry(number, fields[device], fields[point], given or ["defaults"])
             )
         else:
             result.ignored.append(number)
@@ -167,7 +170,8 @@ def parse_vfstab(text: str) -> Parsed[MountEntry]:
 @reads_long_lines_as_blank
 def parse_fstab(text: str) -> Parsed[MountEntry]:
     """Linux and HP-UX /etc/fstab: device, mount point, type, options, dump, pass."""
-    return _parse_table(text, columns=4, fstype=2, device=0, point=1, options=3)
+    # The options, dump and pass fields may be left out (fstab(5)): three columns are a line.
+    return _parse_table(text, columns=3, fstype=2, device=0, point=1, options=3)
 
 
 @reads_long_lines_as_blank

@@ -94,3 +94,19 @@ def test_unknown_file_kind_is_422(client: TestClient) -> None:
     )
     assert response.status_code == 422
     assert response.json()["detail"][0]["loc"][:3] == ["body", "files", "crontab"]
+
+
+def test_a_bare_nfs_line_is_audited_not_refused(client: TestClient) -> None:
+    """Issue 26: an fstab NFS line with no options was refused as "cannot tell what it is"; it
+    is recognised, and what it lacks is reported with the line to write instead."""
+    platform = copy.deepcopy(EXAMPLE_PLATFORM)
+    platform["host"].update({"os": "linux", "os_version": "ol8", "arch": "x86_64"})
+    paste = {"name": "fstab", "kind": "auto", "text": "filer01:/vol/prod_data /u02/oradata nfs\n"}
+    response = client.post("/api/v1/audits", json={"platform": platform, "pastes": [paste]})
+    assert response.status_code == 200, response.text
+    report = response.json()
+    assert report["checked"] == {"fstab": 1}
+    missing = [f for f in report["findings"] if f["line"] == 1 and "missing" in f["message"]]
+    assert any("hard" in f["message"] for f in missing)
+    assert all(f["fix"] and "hard" in f["fix"] for f in missing)
+    assert "hard" in report["corrected"]["fstab"]

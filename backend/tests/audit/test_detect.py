@@ -16,6 +16,14 @@ from nasplan.knowledge.catalog import OracleCatalog, OracleRelease
 from tests.audit.test_outputs import SHOW_PARAMETER, SPFILE, SYSCTL_A
 
 SAMPLES: list[tuple[str, str, str]] = [
+    # Issue 26: these were taken for an fstab whose mount point was "-t" or "-F".
+    (
+        "mount_command",
+        "high",
+        "mount -t nfs -o rw,bg,hard,vers=3,proto=tcp,timeo=600 filer01:/vol/d /u02/oradata\n",
+    ),
+    ("mount_command", "high", "# mount -F nfs -o rw,bg,hard,forcedirectio filer01:/vol/r /u03\n"),
+    ("mount_command", "high", "$ sudo mount -v nfs -n filer01 -o rw,bg,hard,cio /vol/a /u04\n"),
     (
         "fstab",
         "high",
@@ -137,6 +145,13 @@ def test_detect_kind_of_realistic_pastes(kind: str, confidence: str, text: str) 
 def test_every_kind_has_a_sample_and_is_recognised() -> None:
     assert {kind for kind, _, _ in SAMPLES} == set(FILE_KINDS)
     assert {kind for kind, _, _, _ in RULES} == set(FILE_KINDS)
+
+
+def test_a_lone_fstab_line_without_options_is_an_fstab() -> None:
+    detected = detect_kind("filer01:/vol/ora_redo /u03/oraredo nfs\n")
+    assert detected is not None and detected.kind == "fstab"
+    # Three words with nfs in the middle but no server:/path are not enough.
+    assert detect_kind("mount point nfs\n") is None
 
 
 @pytest.mark.parametrize("text", ["", "   \n\t\r\n", "hello world\n", "\x00\x01\x02", "- - -"])

@@ -28,7 +28,9 @@ from dataclasses import dataclass
 
 import pytest
 
+from nasplan.audit.commands import parse_mount_commands
 from nasplan.audit.detect import detect_kind
+from nasplan.audit.kinds import FILE_KINDS
 from nasplan.audit.outputs import (
     parse_dnfs_servers,
     parse_etc_system,
@@ -86,8 +88,13 @@ PARSERS: dict[str, Reader] = {
     "parse_dnfs_servers": parse_dnfs_servers,
     "parse_options_nfs": parse_options_nfs,
     "parse_ontap_fields": parse_ontap_fields,
+    "parse_mount_commands": parse_mount_commands,
     "detect_kind": detect_kind,
 }
+
+
+def test_every_kind_of_paste_has_its_parser_timed_here() -> None:
+    assert {spec.parse.__name__ for spec in FILE_KINDS.values()} <= set(PARSERS)
 
 
 # --- hostile texts ------------------------------------------------------------------------------

@@ -29,6 +29,17 @@ def test_fstab() -> None:
     assert parsed.ignored == [2]
 
 
+def test_fstab_lines_that_stop_before_their_options_mount_with_the_defaults() -> None:
+    """Issue 26: `server:/x /mnt nfs` is an fstab line (fstab(5) lets the last fields go), read
+    as `defaults`, so the audit reports what it lacks instead of refusing the paste."""
+    parsed = parse_fstab("filer01:/d /u02 nfs\nfiler01:/r /u03 nfs defaults\n/dev/sda1 /boot\n")
+    assert [(e.line, e.mount_point, e.options) for e in parsed.items] == [
+        (1, "/u02", ["defaults"]),
+        (2, "/u03", ["defaults"]),
+    ]
+    assert parsed.ignored == [3]
+
+
 def test_aix_stanzas() -> None:
     parsed = parse_filesystems(
         "/u02/oradata/ORCL:\n\tdev = /vol/orcl_data\n\tvfs = nfs\n\tnodename = filer01\n"

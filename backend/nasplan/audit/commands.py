@@ -1,0 +1,97 @@
+"""Read ``mount`` commands typed at a shell (from a runbook, a blog post, a support note).
+
+Each OS spells the file-system type its own way: Linux ``mount -t nfs -o OPTS server:/x /mnt``,
+Solaris and HP-UX ``mount -F nfs -o OPTS server:/x /mnt`` (mount_nfs(1M)), AIX
+``mount -v nfs -n server -o OPTS /x /mnt`` or ``mount -o OPTS server:/x /mnt`` (mount(1)). A
+command is read as the mount it makes: its source, mount point and options. Lines that are not a
+``mount`` of an NFS source are reported as ignored. Like every parser of a paste, this takes time
+linear in the text (``shlex`` splits each line in one pass; no regular expression is used).
+"""
+
+from __future__ import annotations
+
+import shlex
+
+from nasplan.audit.parsers import MountEntry, Parsed, reads_long_lines_as_blank
+
+NFS_TYPES = ("nfs", "nfs3", "nfs4")
+# Options that take the next word as their value, in any OS's mount.
+_WITH_VALUE = {"-t", "--types", "-F", "-o", "--options", "-O", "--test-opts"}
+# A prompt or sudo before the command.
+_PREFIXES = ("$", "#", "%", "sudo", "pfexec", "doas")
+
+
+def _words(line: str) -> list[str] | None:
+    try:
+        words = shlex.split(line, comments=False)
+    except ValueError:  # an unbalanced quote: not a command we can read
+        return None
+    while words and words[0] in _PREFIXES:
+        words = words[1:]
+    return words[1:] if words[:1] == ["mount"] else None
+
+
+def _read(args: list[str]) -> tuple[str | None, list[str], list[str], str | None]:
+    """The type, the options, the positional words and the AIX node of one mount command."""
+    fstype: str | None = None
+    node: str | None = None
+    options: list[str] = []
+    positional: list[str] = []
+    index = 0
+    while index < len(args):
+        word = args[index]
+        following = args[index + 1] if index + 1 < len(args) else None
+        if word in _WITH_VALUE and following is not None:
+            if word in ("-t", "--types", "-F"):
+                fstype = following
+            elif word in ("-o", "--options"):
+                options += [o for o in following.split(",") if o]
+            index += 2
+            continue
+        if word in ("-v", "-n") and following is not None and not following.startswith("-"):
+            # AIX: -v VFS and -n NODE take a value; elsewhere -v (verbose) and -n (no mtab) do
+            # not, so a value is taken only where it reads as one.
+            if word == "-v" and following in NFS_TYPES:
+                fstype = following
+                index += 2
+                continue
+            if word == "-n" and len(args) - index - 2 >= 2:
+                node = following
+                index += 2
+                continue
+        if word[:2] in ("-t", "-F") and len(word) > 2:
+            fstype = word[2:]
+        elif word.startswith("-o") and len(word) > 2:
+            options += [o for o in word[2:].split(",") if o]
+        elif word == "-r":
+            options.append("ro")
+        elif not word.startswith("-"):
+            positional.append(word)
+        index += 1
+    return fstype, options, positional, node
+
+
+@reads_long_lines_as_blank
+def parse_mount_commands(text: str) -> Parsed[MountEntry]:
+    result: Parsed[MountEntry] = Parsed()
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        args = _words(line)
+        if args is None:
+            result.ignored.append(number)
+            continue
+        fstype, options, positional, node = _read(args)
+        if len(positional) != 2:
+            result.ignored.append(number)
+            continue
+        source, point = positional
+        if node is not None and source.startswith("/"):
+            source = f"{node}:{source}"
+        remote = ":" in source and not source.startswith("/")
+        if (fstype is not None and fstype not in NFS_TYPES) or not remote:
+            result.ignored.append(number)
+            continue
+        result.items.append(MountEntry(number, source, point, options or ["defaults"]))
+    return result

@@ -1,0 +1,58 @@
+"""mount commands typed at a shell, in each OS's form (issue 26: they were misread as fstab)."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from nasplan.audit.commands import parse_mount_commands
+from nasplan.domain.platform import EXAMPLE_PLATFORM
+
+
+def _entries(text: str) -> list[tuple[int, str, str, list[str]]]:
+    return [(e.line, e.device, e.mount_point, e.options) for e in parse_mount_commands(text).items]
+
+
+def test_linux_solaris_hpux_and_aix_forms_give_source_mount_point_and_options() -> None:
+    text = (
+        "mount -t nfs -o rw,hard,vers=3 filer01:/vol/d /u02/oradata\n"  # Linux
+        "# mount -F nfs -o rw,hard,forcedirectio filer01:/vol/r /u03/oraredo\n"  # Solaris, HP-UX
+        "mount -v nfs -n filer01 -o rw,hard,cio /vol/a /u04/oraarch\n"  # AIX, node apart
+        "mount -o rw,bg,hard filer01:/vol/b /backup\n"  # AIX and Linux, type from the source
+        "$ sudo mount -tnfs4 -orw,hard nfs1:/export/x /x\n"  # joined flags, a prompt, sudo
+    )
+    assert _entries(text) == [
+        (1, "filer01:/vol/d", "/u02/oradata", ["rw", "hard", "vers=3"]),
+        (2, "filer01:/vol/r", "/u03/oraredo", ["rw", "hard", "forcedirectio"]),
+        (3, "filer01:/vol/a", "/u04/oraarch", ["rw", "hard", "cio"]),
+        (4, "filer01:/vol/b", "/backup", ["rw", "bg", "hard"]),
+        (5, "nfs1:/export/x", "/x", ["rw", "hard"]),
+    ]
+
+
+def test_what_is_not_an_nfs_mount_command_is_ignored() -> None:
+    text = (
+        "mount -t ext4 /dev/sdb1 /data\n"  # not NFS
+        "mount -t nfs filer01:/vol/d\n"  # no mount point
+        "echo mount -t nfs a:/b /c\n"  # not a mount command
+        "mount -o 'rw,hard filer01:/vol/d /u02\n"  # an unbalanced quote
+        "mount -v -n -t nfs filer01:/vol/d /u02\n"  # Linux -v and -n take no value
+    )
+    parsed = parse_mount_commands(text)
+    assert parsed.ignored == [1, 2, 3, 4]
+    assert [(e.device, e.mount_point, e.options) for e in parsed.items] == [
+        ("filer01:/vol/d", "/u02", ["defaults"])
+    ]
+
+
+def test_a_pasted_command_is_audited_by_its_mount_point(client: TestClient) -> None:
+    platform = {**EXAMPLE_PLATFORM}
+    text = "mount -F nfs -o rw,bg,hard,intr filer01:/vol/prod_redo /u03/oralog/PROD\n"
+    paste = {"name": "runbook step", "kind": "auto", "text": text}
+    response = client.post("/api/v1/audits", json={"platform": platform, "pastes": [paste]})
+    assert response.status_code == 200, response.text
+    report = response.json()
+    assert report["checked"] == {"mount_command": 1}
+    assert report["recognised"][0]["kind"] == "mount_command"
+    messages = [f["message"] for f in report["findings"]]
+    assert any(m.startswith("/u03/oralog/PROD") and "intr" in m for m in messages), messages
+    assert not any(m.startswith("-") for m in messages)
