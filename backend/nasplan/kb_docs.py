@@ -96,19 +96,23 @@ def generated_docs(kb: KnowledgeBase) -> dict[str, str]:
     }
 
 
-def stale_docs(root: Path, kb: KnowledgeBase) -> list[str]:
+def _stale(root: Path, pages: dict[str, str]) -> list[str]:
     return [
         path
-        for path, content in generated_docs(kb).items()
+        for path, content in pages.items()
         if not (root / path).is_file() or (root / path).read_text(encoding="utf-8") != content
     ]
 
 
+def stale_docs(root: Path, kb: KnowledgeBase) -> list[str]:
+    return _stale(root, generated_docs(kb))
+
+
 def write_docs(root: Path, kb: KnowledgeBase) -> list[str]:
-    written = []
-    for path in stale_docs(root, kb):
+    pages = generated_docs(kb)  # once: each page is rendered from the whole knowledge base
+    written = _stale(root, pages)
+    for path in written:
         target = root / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(generated_docs(kb)[path], encoding="utf-8")
-        written.append(path)
+        target.write_text(pages[path], encoding="utf-8")
     return written
