@@ -33,11 +33,13 @@ from nasplan.audit.report import (
     RoleAssignment,
 )
 from nasplan.audit.roles import DeclaredRole, guess_role
+from nasplan.audit.values import nfs_version, same_value
 from nasplan.domain.plan import Mount, Plan, as_one_line
 from nasplan.domain.platform import OsName, Platform
 from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
-from nasplan.knowledge.schema import Rule
+from nasplan.knowledge.catalog import OsDefault
+from nasplan.knowledge.schema import Rule, SourceRef
 from nasplan.renderers.mount_table import entry_text
 
 _DATABASE_ROLES = ["data", "redo", "control", "archive"]
@@ -78,12 +80,13 @@ def audit(
         elif spec.reads == "ontap_fields":
             auditor.ontap_fields(parsed.items)
         elif spec.reads == "dnfs_servers":
-            auditor.dnfs_servers(parsed.items)
+            auditor.dnfs_servers(parsed.items, parsed.says_empty)
         else:
             auditor.oranfstab(parsed.items)
         checked[kind], ignored[kind] = len(parsed.items), parsed.ignored
         if parsed.unread:
             unread[kind] = parsed.unread
+    auditor.finish()
     order = {"error": 0, "warning": 1, "info": 2}
     total = sum(checked.values())
     pasted_params = [p for kind in FILE_KINDS for p in oracle_params.get(kind, [])]
@@ -160,6 +163,9 @@ class _Auditor:
         self.declared = {point.rstrip("/") or "/": given for point, given in roles.items()}
         self.assignments: list[RoleAssignment] = []
         self.seen_mounts: set[str] = set()
+        self.nfstab_blocks: list[NfstabServer] = []
+        # (mount point, device) of each pasted NFS line that holds database files
+        self.database_mounts: list[tuple[str, str]] = []
 
     def add(
         self,
@@ -170,10 +176,13 @@ class _Auditor:
         message: str,
         fix: str | None = None,
         applies_with: str | None = None,
+        *,
+        about: list[str],
     ) -> None:
         self.findings.append(
             AuditFinding(
                 severity=severity,
+                about=about,
                 rule=rule,
                 # Messages quote the pasted text, which may hold what a one-line text may not.
                 message=as_one_line(message),
@@ -247,6 +256,9 @@ class _Auditor:
                 self.check_forbidden(kind, entry, found, _DATABASE_ROLES, everywhere=True)
                 continue
             self.seen_mounts.add(guess.planned.mount_point)
+            if guess.role in _DATABASE_ROLES:
+                point = entry.mount_point.rstrip("/") or "/"
+                self.database_mounts.append((point, entry.device))
             self.compare_mount(kind, guess.planned, entry, found, runtime)
 
     def fix_line(self, mount: Mount, entry: MountEntry) -> str:
@@ -263,26 +275,59 @@ class _Auditor:
         for option in mount.options:
             if option in found or (runtime and option in NOT_REPORTED_AT_RUNTIME):
                 continue
+            key = self.key(option)
             rule = mount.option_rules[option][0]
-            other = found_by_key.get(self.key(option))
+            other = found_by_key.get(key)
+            where = f"{entry.mount_point}:"
             if other is None:
+                default = self.kb.os_default_index.get((self.os, "mount_option", key))
+                if default is not None and default.value == option:
+                    if not runtime:  # runtime output prints what is in effect: nothing to say
+                        self.add(
+                            "info",
+                            rule,
+                            kind,
+                            entry.line,
+                            f"{where} {option} is not written, but it is what "
+                            f"{self.kb.os[self.os].label} does when it is left out"
+                            f"{f' ({default.note})' if default.note else ''}; writing it "
+                            "keeps the intent plain.",
+                            about=[key],
+                        )
+                    continue
                 self.add(
                     self.severity(rule),
                     rule,
                     kind,
                     entry.line,
-                    f"{entry.mount_point}: {option} is missing.",
+                    f"{where} {option} is missing.",
                     fix,
                     "remount",
+                    about=[key],
                 )
-            elif runtime and self.key(option) in ("rsize", "wsize") and _lower(other, option):
+            elif key in ("rsize", "wsize") and _lower(option, other):
+                # A larger valid size is not wrong: client and server settle on the largest
+                # both support, and the cap beyond the OS maximum is checked on its own.
+                reported.add(other)
+                if _size(other) <= self.kb.os[self.os].rsize_max:
+                    self.add(
+                        "info",
+                        rule,
+                        kind,
+                        entry.line,
+                        f"{where} {other} is larger than the plan's {option}; client and filer "
+                        "settle on the largest size both support, so it can stay.",
+                        about=[key],
+                    )
+            elif runtime and key in ("rsize", "wsize") and _lower(other, option):
                 self.add(
                     "info",
                     rule,
                     kind,
                     entry.line,
-                    f"{entry.mount_point}: {other} in effect where the plan asks {option}; the "
+                    f"{where} {other} in effect where the plan asks {option}; the "
                     "server or client negotiated it down.",
+                    about=[key],
                 )
             else:
                 reported.add(other)
@@ -291,9 +336,10 @@ class _Auditor:
                     rule,
                     kind,
                     entry.line,
-                    f"{entry.mount_point}: {other} where the plan has {option}.",
+                    f"{where} {other} where the plan has {option}.",
                     fix,
                     "remount",
+                    about=[key],
                 )
         self.check_forbidden(kind, entry, found, list(mount.serves), fix=fix, reported=reported)
 
@@ -328,6 +374,7 @@ class _Auditor:
                     f"files ({blocker.title}); say what it holds to check it fully.",
                     None,
                     "remount",
+                    about=[self.key(option)],
                 )
             else:
                 self.add(
@@ -338,6 +385,7 @@ class _Auditor:
                     f"{entry.mount_point}: {option} must not be used here ({blocker.title}).",
                     fix,
                     "remount",
+                    about=[self.key(option)],
                 )
 
     def check_size_cap(self, kind: str, entry: MountEntry, option: str, rsize_max: int) -> None:
@@ -350,6 +398,7 @@ class _Auditor:
                 entry.line,
                 f"{entry.mount_point}: {option} exceeds the {rsize_max}-byte maximum of "
                 f"{self.kb.os[self.os].label}.",
+                about=[name],
             )
 
     # ---------------------------------------------------------- parameters
@@ -363,6 +412,8 @@ class _Auditor:
             rule = setting.rules[0]
             fix = form.format(key=setting.key, value=setting.value)
             needs = setting.requires.replace("_", " ")
+            about = [_norm_key(setting.key)]
+            default = self.kb.os_default_index.get((self.os, mechanism, setting.key))
             if setting.action == "unset":
                 if present is not None:
                     self.add(
@@ -373,7 +424,19 @@ class _Auditor:
                         f"{setting.key} is set to {present.value}; the plan leaves it unset.",
                         f"remove {setting.key}",
                         needs,
+                        about=about,
                     )
+            elif present is None and default is not None and _is_default(default, setting.value):
+                self.add(
+                    "info",
+                    rule,
+                    kind,
+                    None,
+                    f"{setting.key} is not set, and need not be: {self.kb.os[self.os].label} "
+                    f"defaults it to {default.value} ({self.source_words(default.source)}), "
+                    "which is what the plan asks.",
+                    about=about,
+                )
             elif present is None:
                 self.add(
                     self.severity(rule),
@@ -383,8 +446,9 @@ class _Auditor:
                     f"{setting.key} is not set; the plan sets {setting.value}.",
                     fix,
                     needs,
+                    about=about,
                 )
-            elif not _same_value(present.value, setting.value):
+            elif not same_value(present.value, setting.value):
                 self.add(
                     self.severity(rule),
                     rule,
@@ -393,6 +457,7 @@ class _Auditor:
                     f"{setting.key} = {present.value}; the plan sets {setting.value}.",
                     fix,
                     needs,
+                    about=about,
                 )
 
     def ontap_fields(self, records: list[OntapRecord]) -> None:
@@ -413,7 +478,7 @@ class _Auditor:
                 rows = [r for r in rows if r.keys.get("volume") in setting.applies_to] or rows
             for row in rows:
                 value = row.fields.get(setting.key)
-                if value is None or _same_value(value, setting.value):
+                if value is None or same_value(value, setting.value):
                     continue
                 where = ", ".join(f"{k} {v}" for k, v in row.keys.items()) or "the NFS server"
                 self.add(
@@ -424,11 +489,16 @@ class _Auditor:
                     f"{where}: {setting.key} is {value}; the plan sets {setting.value}.",
                     None,
                     setting.requires.replace("_", " "),
+                    about=[_norm_key(setting.key)],
                 )
 
-    def dnfs_servers(self, servers: list[DnfsServer]) -> None:
+    def source_words(self, ref: SourceRef) -> str:
+        source = self.kb.sources[ref.id]
+        return f"{source.number or source.title}, {ref.locator}"
+
+    def dnfs_servers(self, servers: list[DnfsServer], says_empty: bool) -> None:
         uses_dnfs = rule_ids.DNFS_ENABLE in self.plan.applied_rules
-        if uses_dnfs and not servers:
+        if uses_dnfs and not servers and says_empty:
             self.add(
                 "warning",
                 rule_ids.DNFS_ENABLE,
@@ -436,10 +506,11 @@ class _Auditor:
                 None,
                 "v$dnfs_servers has no rows: Oracle is not using Direct NFS (it fell back to "
                 "kernel NFS or was not relinked).",
+                about=["rows"],
             )
         wanted = "4.1" if self.plan.platform.oracle.nfs_version == "4.1" else "3"
         for server in servers:
-            version = (server.nfs_version or "").lower().removeprefix("nfsv")
+            version = nfs_version(server.nfs_version or "")
             if uses_dnfs and version and version != wanted:
                 self.add(
                     "warning",
@@ -448,6 +519,7 @@ class _Auditor:
                     server.line,
                     f"{server.server} {server.directory}: Direct NFS speaks NFSv{version}; the "
                     f"plan uses NFSv{wanted}.",
+                    about=["nfs_version"],
                 )
 
     def vol_options(self, params: list[Parameter]) -> None:
@@ -456,7 +528,7 @@ class _Auditor:
             if setting.mechanism != "ontap7_vol_option":
                 continue
             present = found.get(setting.key)
-            if present is not None and present.value != setting.value:
+            if present is not None and not same_value(present.value, setting.value):
                 replaced = [s for s in self.plan.superseded if setting.rules[0] in s.by]
                 history = (
                     f" (earlier advice, {replaced[0].rule}, was {present.value}; replaced "
@@ -470,70 +542,118 @@ class _Auditor:
                     "vol_options",
                     present.line,
                     f"{setting.key}={present.value}; the plan sets {setting.value}{history}.",
+                    about=[_norm_key(setting.key)],
                 )
 
     def oranfstab(self, blocks: list[NfstabServer]) -> None:
+        """Checked once every paste is read: the export lines are compared with the mounts the
+        same paste shows (never with nasplan's own volume names, which the user's filer need
+        not have)."""
+        self.nfstab_blocks.extend(blocks)
+
+    def finish(self) -> None:
+        if self.nfstab_blocks:
+            self.check_oranfstab(self.nfstab_blocks)
+
+    def check_oranfstab(self, blocks: list[NfstabServer]) -> None:
         dnfs_rule = next((r for r in self.applied if r.id == rule_ids.DNFS_ORANFSTAB), None)
         if dnfs_rule is None:
-            if blocks:
-                self.add(
-                    "info",
-                    rule_ids.DNFS_CONSIDER
-                    if rule_ids.DNFS_CONSIDER in self.plan.applied_rules
-                    else self.plan.applied_rules[0],
-                    "oranfstab",
-                    blocks[0].line,
-                    "An oranfstab is present but the plan does not use Direct NFS.",
-                )
+            self.add(
+                "info",
+                rule_ids.DNFS_CONSIDER
+                if rule_ids.DNFS_CONSIDER in self.plan.applied_rules
+                else self.plan.applied_rules[0],
+                "oranfstab",
+                blocks[0].line,
+                "An oranfstab is present but the plan does not use Direct NFS.",
+                about=["server"],
+            )
             return
-        exports = {(e, m) for block in blocks for e, m in block.exports}
-        for mount in self.plan.mounts:
-            path = mount.export.split(":", 1)[1]
-            if (path, mount.mount_point) not in exports:
+        mounted = {point.rstrip("/") or "/" for _, point in self.nfstab_mounts()}
+        for mount_point, device in self.database_mounts:
+            if mount_point not in mounted:
                 self.add(
                     "warning",
                     dnfs_rule.id,
                     "oranfstab",
                     None,
-                    f"No export line for {path} mounted at {mount.mount_point}.",
+                    f"{device} is mounted at {mount_point} and holds database files, but no "
+                    "export line of the oranfstab names that mount point: Direct NFS will not "
+                    "serve it.",
+                    about=["export", "mount"],
                 )
-        wanted = "nfsv4.1" if self.plan.platform.oracle.nfs_version == "4.1" else "nfsv3"
+        wanted = "4.1" if self.plan.platform.oracle.nfs_version == "4.1" else "3"
         for block in blocks:
-            version = block.nfs_version or "nfsv3"
+            version = nfs_version(block.nfs_version or "3")
             if version != wanted:
                 self.add(
                     "warning",
                     dnfs_rule.id,
                     "oranfstab",
                     block.line,
-                    f"server {block.server}: nfs_version {version}; the plan uses {wanted}.",
+                    f"server {block.server}: nfs_version {block.nfs_version}; the plan uses "
+                    f"NFSv{wanted}.",
+                    about=["nfs_version"],
                 )
-            multipath = rule_ids.DNFS_MULTIPATH in self.plan.applied_rules
-            if multipath and len(block.paths) < min(self.plan.platform.network.nic_count, 4):
-                self.add(
-                    "info",
-                    rule_ids.DNFS_MULTIPATH,
-                    "oranfstab",
-                    block.line,
-                    f"server {block.server} lists {len(block.paths)} path(s) for "
-                    f"{self.plan.platform.network.nic_count} storage NICs.",
-                )
+            self.check_nfstab_paths(block)
+
+    def nfstab_mounts(self) -> list[tuple[str, str]]:
+        return [pair for block in self.nfstab_blocks for pair in block.exports]
+
+    def check_nfstab_paths(self, block: NfstabServer) -> None:
+        paths = list(dict.fromkeys(block.paths))
+        multipath = rule_ids.DNFS_MULTIPATH in self.plan.applied_rules
+        nics = self.plan.platform.network.nic_count
+        if multipath and len(paths) < min(nics, 4):
+            self.add(
+                "info",
+                rule_ids.DNFS_MULTIPATH,
+                "oranfstab",
+                block.line,
+                f"server {block.server} lists {len(paths)} path(s) for {nics} storage NICs.",
+                about=["path"],
+            )
+        if self.os != "linux" or len(paths) < 2:
+            return
+        shared = _shared_prefix_24(paths)
+        if shared is not None:
+            self.add(
+                "warning",
+                rule_ids.DNFS_SUBNET_PER_PATH,
+                "oranfstab",
+                block.line,
+                f"server {block.server}: its {len(paths)} paths ({', '.join(paths)}) share "
+                f"{shared}.x, so they look like one subnet; Linux then sends every path out "
+                "of one interface. Put each path on its own subnet.",
+                about=["path", "local"],
+            )
+
+
+def _shared_prefix_24(addresses: list[str]) -> str | None:
+    """The first three octets every address shares, when all are IPv4 addresses."""
+    prefixes = set()
+    for address in addresses:
+        octets = address.split(".")
+        if len(octets) != 4 or not all(o.isdigit() and o.isascii() and len(o) <= 3 for o in octets):
+            return None
+        prefixes.add(".".join(octets[:3]))
+    return prefixes.pop() if len(prefixes) == 1 else None
+
+
+def _is_default(default: OsDefault, value: str) -> bool:
+    return same_value(default.value, value)
 
 
 def _norm_key(name: str) -> str:
     return name.strip().lower()
 
 
-def _same_value(found: str, planned: str) -> bool:
-    a, b = " ".join(found.split()).strip("'\"").lower(), " ".join(planned.split()).lower()
-    if a == b:
-        return True
-    try:
-        return int(a, 0) == int(b, 0)
-    except ValueError:
-        return False
+def _size(option: str) -> int:
+    value = option.partition("=")[2]
+    return int(value) if value.isdigit() and value.isascii() else 0
 
 
-def _lower(found: str, planned: str) -> bool:
-    a, b = found.partition("=")[2], planned.partition("=")[2]
-    return a.isdigit() and b.isdigit() and int(a) < int(b)
+def _lower(option: str, than: str) -> bool:
+    """Whether ``rsize=a`` is smaller than ``rsize=b`` (both numbers)."""
+    a, b = _size(option), _size(than)
+    return 0 < a < b

@@ -635,6 +635,7 @@ def parse_spfile_text(text: str) -> Parsed[Parameter]:
 _SQL_FOOTER = re.compile(
     r"(?:\d++\s++rows?\s++selected\.?|no\s++rows\s++selected\.?|elapsed:.*)", re.IGNORECASE
 )
+_NO_ROWS = re.compile(r"no\s++rows\s++selected\.?", re.IGNORECASE)
 # The v$dnfs_servers columns the audit reads; a row keeps no other cell.
 _DNFS_COLUMNS = ("SVRNAME", "DIRNAME", "NFSVERSION", "WTMAX", "RTMAX")
 
@@ -720,6 +721,7 @@ def parse_dnfs_servers(text: str) -> Parsed[DnfsServer]:
     result: Parsed[DnfsServer] = Parsed()
     lines = _table_lines(text, result.ignored)
     noise = [_is_sql_noise(line) for _, line in lines]
+    result.says_empty = any(_NO_ROWS.fullmatch(line.strip()) for _, line in lines)
     dashes = [_is_dash_line(line) for _, line in lines]
     block: list[_HeaderLine] = []
     index = 0

@@ -54,6 +54,7 @@ class NfstabServer:
     paths: list[str]
     exports: list[tuple[str, str]]  # (export, mount point)
     nfs_version: str | None
+    locals: list[str] = field(default_factory=list)
 
 
 T = TypeVar("T")
@@ -65,6 +66,9 @@ class Parsed(Generic[T]):
     ignored: list[int] = field(default_factory=list)
     # Lines after the first MAX_LINES, not read at all.
     unread: int = 0
+    # The output itself says it holds no rows (SQL*Plus "no rows selected"): only then is an
+    # empty result a finding rather than text that was not understood.
+    says_empty: bool = False
 
 
 # What str.splitlines ends a line on ("\r\n" counts once).
@@ -331,9 +335,12 @@ class _ServerBuilder:
     paths: list[str] = field(default_factory=list)
     exports: list[tuple[str, str]] = field(default_factory=list)
     nfs_version: str | None = None
+    locals: list[str] = field(default_factory=list)
 
     def build(self) -> NfstabServer:
-        return NfstabServer(self.line, self.server, self.paths, self.exports, self.nfs_version)
+        return NfstabServer(
+            self.line, self.server, self.paths, self.exports, self.nfs_version, self.locals
+        )
 
 
 @reads_long_lines_as_blank
@@ -358,7 +365,9 @@ def parse_oranfstab(text: str) -> Parsed[NfstabServer]:
             current.exports.append((export.strip(), mount))
         elif key == "nfs_version":
             current.nfs_version = value
-        elif key in ("local", "dontroute", "mnt_timeout", "security_default", "management"):
+        elif key == "local":
+            current.locals.append(value)
+        elif key in ("dontroute", "mnt_timeout", "security_default", "management", "community"):
             continue
         else:
             result.ignored.append(number)

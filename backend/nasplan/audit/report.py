@@ -37,6 +37,12 @@ class AuditFinding(Finding):
         default=None,
         description="What applying the fix needs: remount, reboot, instance restart, online.",
     )
+    about: list[str] = Field(
+        default_factory=list,
+        description="What the finding is about: mount option keys (hardness, rsize, vers, ...), "
+        "parameter names as the file spells them in lower case, or oranfstab and Direct NFS "
+        "terms (path, local, export, nfs_version, rows).",
+    )
 
 
 class RoleAssignment(BaseModel):

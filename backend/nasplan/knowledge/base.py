@@ -16,6 +16,7 @@ from nasplan.knowledge.catalog import (
     MountOptionEntry,
     NetworkCatalog,
     OracleCatalog,
+    OsDefault,
     OsEntry,
     Preset,
     SizingInputs,
@@ -43,6 +44,7 @@ class KnowledgeBase:
     sizing: SizingInputs
     lifecycle: LifecycleCatalog
     gains: list[MeasuredGain] = field(default_factory=list)
+    os_defaults: list[OsDefault] = field(default_factory=list)
     # rule id -> ids of the rules that supersede it
     superseded_by: dict[str, list[str]] = field(default_factory=dict)
 
@@ -59,6 +61,11 @@ class KnowledgeBase:
                 for name in (entry.token, *entry.aliases):
                     index[(os_name, name)] = entry
         return index
+
+    @cached_property
+    def os_default_index(self) -> dict[tuple[OsName, str, str], OsDefault]:
+        """(os, mechanism, key) -> what the OS does when the setting is left out."""
+        return {(d.os, d.mechanism, d.key): d for d in self.os_defaults}
 
     def filer_family(self, vendor: FilerVendor, family_id: str) -> FilerFamilyEntry:
         return next(f for f in self.filers.vendors[vendor].families if f.id == family_id)

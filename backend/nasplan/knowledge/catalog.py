@@ -138,6 +138,21 @@ class MountOptionCatalog(_Doc):
     options: list[MountOptionEntry]
 
 
+class OsDefault(_Doc):
+    """What an OS does with a setting left out (``knowledge/catalog/os_defaults.yaml``)."""
+
+    os: OsName
+    mechanism: str = Field(description="mount_option, or the setting mechanism (sysctl, ...).")
+    key: str = Field(description="The mount option's key, or the setting's key.")
+    value: str = Field(description="The option as a plan writes it, or the setting's value.")
+    note: str | None = None
+    source: SourceRef
+
+
+class OsDefaultCatalog(_Doc):
+    defaults: list[OsDefault]
+
+
 class Preset(_Doc):
     id: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$")]
     kind: Literal["lab", "current", "example"]

@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from nasplan.domain.platform import OsName, Platform
 from nasplan.knowledge.base import KnowledgeBase
+from nasplan.knowledge.catalog import OsDefault
 from nasplan.knowledge.conditions import Conditions
 from nasplan.knowledge.lifecycle import lifecycle_problems
 from nasplan.knowledge.merge import deep_merge
@@ -62,6 +63,10 @@ def cross_check(kb: KnowledgeBase) -> list[str]:
         {name: {r.id for r in entry.releases} for name, entry in kb.os.items()},
         {f.id for vendor in kb.filers.vendors.values() for f in vendor.families},
     )
+    for default in kb.os_defaults:
+        where = f"knowledge/catalog/os_defaults.yaml: {default.os} {default.key}"
+        source_refs.append((where, default.source))
+        problems += [f"{where}: {p}" for p in _check_os_default(kb, default)]
     fact_ids = {fact.id for fact in kb.facts}
     for gain in kb.gains:
         source_refs.append((f"knowledge/model/gains.yaml: {gain.id}", gain.source))
@@ -184,3 +189,15 @@ def _check_supersession_cycles(kb: KnowledgeBase) -> list[str]:
                 seen.add(current)
                 stack.extend(kb.superseded_by.get(current, []))
     return problems
+
+
+def _check_os_default(kb: KnowledgeBase, default: OsDefault) -> list[str]:
+    """A mount option default names an option of that OS under its own key."""
+    if default.mechanism != "mount_option":
+        return []
+    entry = kb.option_index.get((default.os, default.value.split("=", 1)[0]))
+    if entry is None:
+        return [f"{default.value} is not a mount option of {default.os}"]
+    if entry.key != default.key:
+        return [f"{default.value} has the key {entry.key}, not {default.key}"]
+    return []

@@ -30,6 +30,7 @@ from nasplan.knowledge.catalog import (
     NetworkCatalog,
     OracleCatalog,
     OsCatalog,
+    OsDefaultCatalog,
     PresetCatalog,
     SizingInputs,
 )
@@ -182,6 +183,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
     network = loader.model(NetworkCatalog, root / "catalog" / "network.yaml")
     layout = loader.model(LayoutCatalog, root / "catalog" / "layout.yaml")
     options = loader.model(MountOptionCatalog, root / "catalog" / "mount_options.yaml")
+    os_defaults = loader.model(OsDefaultCatalog, root / "catalog" / "os_defaults.yaml")
     presets = loader.model(PresetCatalog, root / "catalog" / "presets.yaml")
     expectations = loader.model(ExpectationInputs, root / "model" / "expectations.yaml")
     gains = loader.model(GainCatalog, root / "model" / "gains.yaml")
@@ -202,6 +204,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
         network,
         layout,
         options,
+        os_defaults,
         presets,
         expectations,
         gains,
@@ -210,7 +213,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
     ):
         raise KnowledgeError(loader.problems or ["a required file did not load"])
     assert release and os_catalog and facts and oracle and filers and network and layout
-    assert options
+    assert options and os_defaults
     assert presets and expectations and gains and sizing and lifecycle
 
     superseded_by: dict[str, list[str]] = {}
@@ -231,6 +234,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
         network=network,
         layout=layout,
         mount_options=options.options,
+        os_defaults=os_defaults.defaults,
         presets={p.id: p for p in presets.presets},
         expectations=expectations,
         gains=gains.gains,

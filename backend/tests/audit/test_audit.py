@@ -69,23 +69,56 @@ def test_init_ora_differences(client: TestClient) -> None:
     assert [(f["rule"], f["line"]) for f in findings] == [("ORA-ENABLE-LISTIO", 1)]
 
 
-def test_oranfstab_against_dnfs_plan(client: TestClient) -> None:
-    platform = {
-        "host": {"os": "linux", "os_version": "ol9", "arch": "x86_64"},
-        "network": {"nic_gbps": 25, "nic_count": 2, "jumbo_frames": True},
-        "oracle": {"version": "19.21", "dnfs": True},
-        "filer": {"vendor": "netapp", "os_version": "9.14.1"},
-        "layout": {"filer_host": "svm1", "db_name": "PROD"},
-    }
-    oranfstab = "server: svm1\npath: 10.0.0.10\nexport: /prod_data mount: /u02/oradata/PROD\n"
-    response = client.post(
-        "/api/v1/audits", json={"platform": platform, "files": {"oranfstab": oranfstab}}
-    )
-    findings = response.json()["findings"]
-    missing = [f for f in findings if f["message"].startswith("No export line")]
-    assert {f["rule"] for f in missing} == {"DNFS-ORANFSTAB"}
-    assert len(missing) == 2  # redo and archive
+_DNFS_PLATFORM = {
+    "host": {"os": "linux", "os_version": "ol9", "arch": "x86_64"},
+    "network": {"nic_gbps": 25, "nic_count": 2, "jumbo_frames": True},
+    "oracle": {"version": "19.21", "dnfs": True},
+    "filer": {"vendor": "netapp", "os_version": "9.14.1"},
+    "layout": {"filer_host": "svm1", "db_name": "PROD"},
+}
+_ORANFSTAB = "server: svm1\npath: 10.0.0.10\nexport: /prod_data mount: /u02/oradata/PROD\n"
+
+
+def _audit_findings(client: TestClient, files: dict[str, str]) -> list[dict[str, Any]]:
+    response = client.post("/api/v1/audits", json={"platform": _DNFS_PLATFORM, "files": files})
+    assert response.status_code == 200, response.text
+    findings: list[dict[str, Any]] = response.json()["findings"]
+    return findings
+
+
+def test_an_oranfstab_alone_is_not_judged_against_nasplan_volume_names(
+    client: TestClient,
+) -> None:
+    """Issue 26 (kind 4): nasplan's planned exports (/prod_redo, ...) need not exist on the
+    user's filer, so an oranfstab pasted alone gets no "no export line" finding for them."""
+    findings = _audit_findings(client, {"oranfstab": _ORANFSTAB})
+    assert not [f for f in findings if "export" in f["about"]]
     assert any(f["rule"] == "DNFS-MULTIPATH" for f in findings)
+
+
+def test_an_oranfstab_is_judged_against_the_mounts_of_the_same_paste(client: TestClient) -> None:
+    fstab = (
+        "svm1:/prod_data /u02/oradata/PROD nfs rw,bg,hard,vers=3,tcp 0 0\n"
+        "svm1:/prod_redo /u03/oraredo nfs rw,bg,hard,vers=3,tcp 0 0\n"
+        "svm1:/tools /opt/tools nfs rw,bg,hard,vers=3,tcp 0 0\n"
+    )
+    findings = _audit_findings(client, {"oranfstab": _ORANFSTAB, "fstab": fstab})
+    missing = [f for f in findings if f["file"] == "oranfstab" and "export" in f["about"]]
+    # The redo mount is the user's own and has no export line; the tools mount holds no
+    # database files; the data mount is listed.
+    assert [(f["rule"], f["severity"]) for f in missing] == [("DNFS-ORANFSTAB", "warning")]
+    assert "/u03/oraredo" in missing[0]["message"]
+
+
+def test_direct_nfs_paths_on_one_subnet_are_raised_on_linux(client: TestClient) -> None:
+    """Issue 26 (kind 8): several paths in one subnet make Linux send them out of one NIC."""
+    one_subnet = "server: svm1\npath: 192.168.10.11\npath: 192.168.10.12\n"
+    two_subnets = "server: svm1\npath: 192.168.10.11\npath: 192.168.11.11\n"
+    flagged = _audit_findings(client, {"oranfstab": one_subnet})
+    assert [f["rule"] for f in flagged if "local" in f["about"]] == ["DNFS-LINUX-SUBNET-PER-PATH"]
+    assert not [
+        f for f in _audit_findings(client, {"oranfstab": two_subnets}) if "local" in f["about"]
+    ]
 
 
 def test_unknown_file_kind_is_422(client: TestClient) -> None:
@@ -107,6 +140,12 @@ def test_a_bare_nfs_line_is_audited_not_refused(client: TestClient) -> None:
     report = response.json()
     assert report["checked"] == {"fstab": 1}
     missing = [f for f in report["findings"] if f["line"] == 1 and "missing" in f["message"]]
-    assert any("hard" in f["message"] for f in missing)
-    assert all(f["fix"] and "hard" in f["fix"] for f in missing)
+    assert {"vers", "proto", "rsize"} <= {key for f in missing for key in f["about"]}
+    assert all(f["severity"] != "info" for f in missing)
+    assert all(f["fix"] and "hard" in f["fix"] and "vers=3" in f["fix"] for f in missing)
     assert "hard" in report["corrected"]["fstab"]
+    # Issue 26 (kind 3): hard and timeo=600 are what Linux does when they are left out, so
+    # their absence is an info naming the default, not a warning.
+    defaults = {key: f["severity"] for f in report["findings"] for key in f["about"]}
+    assert defaults["hardness"] == "info"
+    assert defaults["timeo"] == "info"

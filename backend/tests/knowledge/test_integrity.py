@@ -73,6 +73,7 @@ def test_every_source_is_cited(kb: KnowledgeBase) -> None:
     cited |= {ref.id for ref in kb.sizing.sources()}
     cited |= {ref.id for ref in kb.lifecycle.sources()}
     cited |= {gain.source.id for gain in kb.gains}
+    cited |= {default.source.id for default in kb.os_defaults}
     for vendor in kb.filers.vendors.values():
         for family in vendor.families:
             figures = [

@@ -80,3 +80,14 @@ def test_a_rule_outside_its_category_folder_is_refused(kb_copy: Path) -> None:
         "knowledge/rules/host/NTAP-MINRA-OFF.yaml: rule NTAP-MINRA-OFF: field category: filer, "
         "but the file is in rules/host/"
     ) in str(info.value)
+
+
+def test_an_os_default_must_name_an_option_of_its_os_and_a_known_source(kb_copy: Path) -> None:
+    path = kb_copy / "catalog/os_defaults.yaml"
+    _break(path, "value: hard\n", "value: cio\n")
+    _break(path, "{id: linux-ip-sysctl,", "{id: no-such-manual,")
+    with pytest.raises(KnowledgeError) as info:
+        load_knowledge(kb_copy)
+    message = str(info.value)
+    assert "os_defaults.yaml: linux hardness: cio is not a mount option of linux" in message
+    assert "unknown source no-such-manual" in message

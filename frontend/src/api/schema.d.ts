@@ -660,6 +660,11 @@ export interface components {
         /** AuditFinding */
         AuditFinding: {
             /**
+             * About
+             * @description What the finding is about: mount option keys (hardness, rsize, vers, ...), parameter names as the file spells them in lower case, or oranfstab and Direct NFS terms (path, local, export, nfs_version, rows).
+             */
+            about?: string[];
+            /**
              * Applies With
              * @description What applying the fix needs: remount, reboot, instance restart, online.
              */

@@ -1,0 +1,112 @@
+"""What an expert would and would not say about real files (issue 26, kinds 3, 5, 6 and 9):
+a right OS default left out is not an error, equal values spelled differently are equal, an
+output is empty only when it says so, and a larger valid transfer size is not made smaller."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+_LINUX_DNFS = {
+    "host": {"os": "linux", "os_version": "ol9", "arch": "x86_64"},
+    "network": {"nic_gbps": 25, "nic_count": 1, "jumbo_frames": True},
+    "oracle": {"version": "19.21", "dnfs": True},
+    "filer": {"vendor": "netapp", "os_version": "9.14.1"},
+    "layout": {"filer_host": "svm1", "db_name": "PROD"},
+}
+
+
+def _report(client: TestClient, files: dict[str, str]) -> dict[str, Any]:
+    response = client.post("/api/v1/audits", json={"platform": _LINUX_DNFS, "files": files})
+    assert response.status_code == 200, response.text
+    report: dict[str, Any] = response.json()
+    return report
+
+
+def _by_key(report: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    found: dict[str, list[dict[str, Any]]] = {}
+    for finding in report["findings"]:
+        for key in finding["about"]:
+            found.setdefault(key, []).append(finding)
+    return found
+
+
+def test_tcp_features_left_at_their_linux_default_are_at_most_an_info(
+    client: TestClient,
+) -> None:
+    sysctl = "net.core.rmem_max = 16777216\nnet.core.wmem_max = 16777216\n"
+    found = _by_key(_report(client, {"sysctl": sysctl}))
+    for key in ("net.ipv4.tcp_sack", "net.ipv4.tcp_timestamps", "net.ipv4.tcp_window_scaling"):
+        assert [f["severity"] for f in found[key]] == ["info"], key
+        assert "defaults it to 1" in found[key][0]["message"]
+        assert found[key][0]["fix"] is None
+    # A setting whose default is not what the plan asks is still a warning.
+    assert {f["severity"] for f in found["sunrpc.tcp_max_slot_table_entries"]} != {"info"}
+
+
+def test_a_default_turned_off_is_still_wrong(client: TestClient) -> None:
+    found = _by_key(_report(client, {"sysctl": "net.ipv4.tcp_sack = 0\n"}))
+    assert [f["severity"] for f in found["net.ipv4.tcp_sack"]] == ["warning"]
+
+
+def test_switches_and_sizes_are_compared_as_what_they_mean(client: TestClient) -> None:
+    sysctl = "net.ipv4.tcp_sack = on\nnet.ipv4.tcp_timestamps = 1\n"
+    found = _by_key(_report(client, {"sysctl": sysctl}))
+    assert "net.ipv4.tcp_sack" not in found
+
+
+def test_nfsv3_0_as_v_dnfs_servers_prints_it_is_nfsv3(client: TestClient) -> None:
+    output = (
+        "SVRNAME    DIRNAME       NFSVERSION\n"
+        "---------- ------------- ----------\n"
+        "svm1       /prod_data    NFSv3.0\n"
+        "\n"
+        "1 row selected.\n"
+    )
+    report = _report(client, {"dnfs_servers": output})
+    assert report["checked"] == {"dnfs_servers": 1}
+    assert "nfs_version" not in _by_key(report)
+
+
+def test_no_rows_is_said_only_when_the_output_says_it(client: TestClient) -> None:
+    said = _by_key(
+        _report(
+            client, {"dnfs_servers": "SQL> select * from v$dnfs_servers;\n\nno rows selected\n"}
+        )
+    )
+    assert [f["severity"] for f in said["rows"]] == ["warning"]
+    # A table nasplan could not read is reported as lines not understood, not as "no rows".
+    unread = _report(client, {"dnfs_servers": "SVRNAME DIRNAME\n=======\nsvm1 /x y z\n"})
+    assert "rows" not in _by_key(unread)
+    assert unread["ignored_count"]["dnfs_servers"] >= 1
+
+
+def test_a_larger_valid_transfer_size_is_not_made_smaller(client: TestClient) -> None:
+    platform = dict(_LINUX_DNFS, oracle={"version": "19.21", "dnfs": False})
+    fstab = (
+        "svm1:/prod_data /u02/oradata nfs "
+        "rw,bg,hard,vers=3,proto=tcp,rsize=1048576,wsize=1048576,timeo=600,actimeo=0 0 0\n"
+    )
+    response = client.post("/api/v1/audits", json={"platform": platform, "files": {"fstab": fstab}})
+    found = _by_key(response.json())
+    for key in ("rsize", "wsize"):
+        assert {f["severity"] for f in found.get(key, [])} <= {"info"}, found.get(key)
+    too_big = fstab.replace("rsize=1048576", "rsize=2097152")
+    response = client.post(
+        "/api/v1/audits", json={"platform": platform, "files": {"fstab": too_big}}
+    )
+    assert "error" in {f["severity"] for f in _by_key(response.json())["rsize"]}
+
+
+def test_runtime_output_is_not_told_a_default_is_missing(client: TestClient) -> None:
+    platform = dict(_LINUX_DNFS, oracle={"version": "19.21", "dnfs": False})
+    proc_mounts = (
+        "svm1:/prod_data /u02/oradata nfs rw,relatime,vers=3,rsize=262144,wsize=262144,"
+        "namlen=255,proto=tcp,port=0,timeo=600,retrans=2,sec=sys,mountaddr=10.0.0.5,"
+        "mountvers=3,mountport=635,mountproto=tcp,local_lock=none,addr=10.0.0.5 0 0\n"
+    )
+    response = client.post(
+        "/api/v1/audits", json={"platform": platform, "files": {"mount": proc_mounts}}
+    )
+    assert "hardness" not in _by_key(response.json())
