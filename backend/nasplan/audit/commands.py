@@ -17,18 +17,53 @@ from nasplan.audit.parsers import MountEntry, Parsed, reads_long_lines_as_blank
 NFS_TYPES = ("nfs", "nfs3", "nfs4")
 # Options that take the next word as their value, in any OS's mount.
 _WITH_VALUE = {"-t", "--types", "-F", "-o", "--options", "-O", "--test-opts"}
-# A prompt or sudo before the command.
-_PREFIXES = ("$", "#", "%", "sudo", "pfexec", "doas")
+# Words that may stand before the command: a prompt, sudo, a shell keyword, a list number.
+_PREFIXES = {"$", "#", "%", ">", "sudo", "pfexec", "doas", "if", "then", "do", "else", "!", "time"}
+# Where a command ends inside a line (shlex gives each run of these characters as one word).
+_PUNCTUATION = ";&|()"
+
+
+def _is_prefix(word: str) -> bool:
+    """A prompt (``$``, ``[root@db1 ~]#``, ``SQL>``-like), a keyword or sudo, or the number
+    of a list item (``1.``, ``2)``) as blog posts print commands."""
+    return (
+        word in _PREFIXES
+        or (word[-1:] == ":" and word[:-1].isalpha())  # a label: "Solaris: mount -F nfs ..."
+        or word[-1:] in ("$", "#", "%", ">")
+        or (word[:-1].isdigit() and word[-1:] in (".", ")"))
+        or all(char in _PUNCTUATION for char in word)
+    )
 
 
 def _words(line: str) -> list[str] | None:
+    """The arguments of the ``mount`` command in a line, wherever the command starts (after a
+    prompt, sudo, ``if`` or a list number) and up to where it ends (``;``, ``&&``, ``|``, a
+    parenthesis: what follows is another command or a remark)."""
+    lexer = shlex.shlex(line, posix=True, punctuation_chars=_PUNCTUATION)
+    lexer.whitespace_split = True
+    lexer.commenters = ""
     try:
-        words = shlex.split(line, comments=False)
+        words = list(lexer)
     except ValueError:  # an unbalanced quote: not a command we can read
         return None
-    while words and words[0] in _PREFIXES:
-        words = words[1:]
-    return words[1:] if words[:1] == ["mount"] else None
+    # A prompt of several words ("[root@db1 ~]#"): everything up to its last word goes.
+    prompt_end = next(
+        (at for at, word in enumerate(words[:3]) if word[-1:] in ("$", "#", "%", ">")), None
+    )
+    if prompt_end is not None:
+        words = words[prompt_end + 1 :]
+    for index, word in enumerate(words):
+        if word.rsplit("/", 1)[-1] != "mount":
+            if _is_prefix(word):
+                continue
+            return None
+        args: list[str] = []
+        for arg in words[index + 1 :]:
+            if all(char in _PUNCTUATION for char in arg):
+                break
+            args.append(arg)
+        return args
+    return None
 
 
 def _read(args: list[str]) -> tuple[str | None, list[str], list[str], str | None]:
@@ -78,7 +113,7 @@ def parse_mount_commands(text: str) -> Parsed[MountEntry]:
         line = raw.strip()
         if not line:
             continue
-        args = _words(line)
+        args = _words(line) if "mount" in line else None  # shlex only where it can help
         if args is None:
             result.ignored.append(number)
             continue

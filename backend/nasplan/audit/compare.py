@@ -43,6 +43,7 @@ from nasplan.knowledge.schema import Rule, SourceRef
 from nasplan.renderers.mount_table import entry_text
 
 _DATABASE_ROLES = ["data", "redo", "control", "archive"]
+_SIZES = ("rsize", "wsize")
 # Options that a running system does not report back (mount-time or default-only flags).
 NOT_REPORTED_AT_RUNTIME = {"bg", "fg", "intr", "nointr", "suid", "rw"}
 _SEVERITY_OF_RULE: dict[str, Literal["error", "warning", "info"]] = {
@@ -72,7 +73,9 @@ def audit(
             auditor.mounts(kind, parsed.items, runtime=spec.runtime)
         elif spec.reads == "parameters":
             assert spec.fix_form is not None
-            auditor.parameters(kind, parsed.items, spec.mechanisms[0], spec.fix_form)
+            auditor.parameters(
+                kind, parsed.items, spec.mechanisms[0], spec.fix_form, excerpt=spec.excerpt
+            )
             if "init_ora" in spec.mechanisms:
                 oracle_params[kind] = parsed.items
         elif spec.reads == "vol_options":
@@ -164,6 +167,14 @@ class _Auditor:
         self.assignments: list[RoleAssignment] = []
         self.seen_mounts: set[str] = set()
         self.nfstab_blocks: list[NfstabServer] = []
+        self.unshown: list[str] = []
+        floor_rule = kb.rules[rule_ids.TRANSFER_SIZE_FLOOR]
+        self.size_floor = min(
+            _size(option)
+            for block in floor_rule.effects.mount_options
+            for option in block.options
+            if option.startswith("rsize=")
+        )
         # (mount point, device) of each pasted NFS line that holds database files
         self.database_mounts: list[tuple[str, str]] = []
 
@@ -210,7 +221,7 @@ class _Auditor:
             for s in self.plan.settings
             if s.mechanism not in covered and s.mechanism in CHECKABLE_MECHANISMS
         ]
-        return missing + settings
+        return missing + settings + self.unshown
 
     # -------------------------------------------------------------- mounts
     def normalize(self, option: str) -> str:
@@ -254,6 +265,8 @@ class _Auditor:
                 continue
             if guess.planned is None:
                 self.check_forbidden(kind, entry, found, _DATABASE_ROLES, everywhere=True)
+                if not runtime:
+                    self.check_version_pinned(kind, entry, found)
                 continue
             self.seen_mounts.add(guess.planned.mount_point)
             if guess.role in _DATABASE_ROLES:
@@ -280,18 +293,27 @@ class _Auditor:
             other = found_by_key.get(key)
             where = f"{entry.mount_point}:"
             if other is None:
-                default = self.kb.os_default_index.get((self.os, "mount_option", key))
-                if default is not None and default.value == option:
+                default = self.default_of("mount_option", key)
+                if default is not None and (
+                    default.value == option or (default.negotiated and key in _SIZES)
+                ):
                     if not runtime:  # runtime output prints what is in effect: nothing to say
                         self.add(
                             "info",
                             rule,
                             kind,
                             entry.line,
-                            f"{where} {option} is not written, but it is what "
-                            f"{self.kb.os[self.os].label} does when it is left out"
-                            f"{f' ({default.note})' if default.note else ''}; writing it "
-                            "keeps the intent plain.",
+                            f"{where} {option} is not written; "
+                            + (
+                                f"{self.kb.os[self.os].label} and the filer then settle on the "
+                                "largest size both support"
+                                if default.negotiated
+                                else f"it is what {self.kb.os[self.os].label} does when it is "
+                                "left out"
+                            )
+                            + (f" ({default.note})" if default.note else "")
+                            + f" ({self.source_words(default.source)}). Writing it keeps the "
+                            "intent plain.",
                             about=[key],
                         )
                     continue
@@ -319,6 +341,25 @@ class _Auditor:
                         "settle on the largest size both support, so it can stay.",
                         about=[key],
                     )
+            elif key in _SIZES and _lower(other, option) and _size(other) >= self.size_floor:
+                # Smaller than planned but not below Oracle's floor: a tuning choice (larger
+                # transfers serve more per request), not an error.
+                reported.add(other)
+                self.add(
+                    "info",
+                    rule,
+                    kind,
+                    entry.line,
+                    f"{where} {other} where the plan has {option}"
+                    + (
+                        ": the server or client negotiated it down."
+                        if runtime
+                        else f"; it is not below the {self.size_floor}-byte floor "
+                        f"({rule_ids.TRANSFER_SIZE_FLOOR}), and the larger size serves more "
+                        "per request."
+                    ),
+                    about=[key],
+                )
             elif runtime and key in ("rsize", "wsize") and _lower(other, option):
                 self.add(
                     "info",
@@ -364,9 +405,11 @@ class _Auditor:
             if blocker is None:
                 continue
             if everywhere:
-                # The line's files are unknown: say what holds if it carries Oracle files.
+                # The line's files are unknown: say what holds if it carries Oracle files. What
+                # is unsafe for every Oracle file (soft, udp) is a warning; a tuning matter is a
+                # question (info), and nothing here is an error that assumes a role.
                 self.add(
-                    "warning",
+                    "warning" if blocker.severity == "critical" else "info",
                     blocker.id,
                     kind,
                     entry.line,
@@ -388,22 +431,71 @@ class _Auditor:
                     about=[self.key(option)],
                 )
 
+    def check_version_pinned(self, kind: str, entry: MountEntry, found: list[str]) -> None:
+        """A line of any role that leaves the NFS version to negotiation, where the OS then
+        picks a version the plan does not use (Linux tries NFSv4 first)."""
+        if any(self.key(option) == "vers" for option in found):
+            return
+        default = self.default_of("mount_option", "vers")
+        pinned = [
+            (option, mount.option_rules[option][0])
+            for mount in self.plan.mounts
+            for option in mount.options
+            if self.key(option) == "vers"
+        ]
+        if default is None or not pinned or len({o for o, _ in pinned}) != 1:
+            return
+        option, rule = pinned[0]
+        self.add(
+            "warning",
+            rule,
+            kind,
+            entry.line,
+            f"{entry.mount_point}: the NFS version is left to negotiation "
+            f"({default.note}, {self.source_words(default.source)}); pin {option} as every "
+            "Oracle mount of the plan does.",
+            about=["vers"],
+        )
+
     def check_size_cap(self, kind: str, entry: MountEntry, option: str, rsize_max: int) -> None:
         name, _, value = option.partition("=")
-        if name in ("rsize", "wsize") and value.isdigit() and int(value) > rsize_max:
+        if name not in _SIZES or not value.isdigit() or int(value) <= rsize_max:
+            return
+        label = self.kb.os[self.os].label
+        default = self.default_of("mount_option", name)
+        if default is not None and default.negotiated:
+            # The client settles on the largest size both ends support: nothing breaks.
             self.add(
-                "error",
+                "info",
                 rule_ids.TRANSFER_SIZE_CAPS,
                 kind,
                 entry.line,
-                f"{entry.mount_point}: {option} exceeds the {rsize_max}-byte maximum of "
-                f"{self.kb.os[self.os].label}.",
+                f"{entry.mount_point}: {option} is above the {rsize_max}-byte maximum of "
+                f"{label}, which then uses the largest size both ends support "
+                f"({self.source_words(default.source)}); {name}={rsize_max} says so plainly.",
                 about=[name],
             )
+            return
+        self.add(
+            "error",
+            rule_ids.TRANSFER_SIZE_CAPS,
+            kind,
+            entry.line,
+            f"{entry.mount_point}: {option} exceeds the {rsize_max}-byte maximum of {label}.",
+            about=[name],
+        )
 
     # ---------------------------------------------------------- parameters
-    def parameters(self, kind: str, params: list[Parameter], mechanism: str, form: str) -> None:
-        """Planned settings of one mechanism against the values a file or output shows."""
+    def parameters(
+        self,
+        kind: str,
+        params: list[Parameter],
+        mechanism: str,
+        form: str,
+        excerpt: bool = False,
+    ) -> None:
+        """Planned settings of one mechanism against the values a file or output shows (in
+        an ``excerpt``, a setting not shown is listed as not checked, not reported unset)."""
         found = {_norm_key(p.name): p for p in params}
         for setting in self.plan.settings:
             if setting.mechanism != mechanism:
@@ -413,7 +505,7 @@ class _Auditor:
             fix = form.format(key=setting.key, value=setting.value)
             needs = setting.requires.replace("_", " ")
             about = [_norm_key(setting.key)]
-            default = self.kb.os_default_index.get((self.os, mechanism, setting.key))
+            default = self.default_of(mechanism, setting.key)
             if setting.action == "unset":
                 if present is not None:
                     self.add(
@@ -426,6 +518,10 @@ class _Auditor:
                         needs,
                         about=about,
                     )
+            elif present is None and excerpt:
+                self.unshown.append(
+                    f"{setting.key} ({mechanism}): the pasted {kind} does not show it"
+                )
             elif present is None and default is not None and _is_default(default, setting.value):
                 self.add(
                     "info",
@@ -475,7 +571,14 @@ class _Auditor:
             if not rows:
                 continue
             if setting.mechanism in ("ontap_volume", "ontap_snapshot_policy"):
-                rows = [r for r in rows if r.keys.get("volume") in setting.applies_to] or rows
+                # Only the plan's own volumes: another name says nothing of what it holds.
+                rows = [r for r in rows if r.keys.get("volume") in setting.applies_to]
+                if not rows:
+                    self.unshown.append(
+                        f"{setting.key} ({', '.join(setting.applies_to)}): no pasted volume has "
+                        "a planned volume's name"
+                    )
+                    continue
             for row in rows:
                 value = row.fields.get(setting.key)
                 if value is None or same_value(value, setting.value):
@@ -491,6 +594,10 @@ class _Auditor:
                     setting.requires.replace("_", " "),
                     about=[_norm_key(setting.key)],
                 )
+
+    def default_of(self, mechanism: str, key: str) -> OsDefault | None:
+        release = self.plan.platform.host.os_version
+        return self.kb.os_default(self.os, release, mechanism, key)
 
     def source_words(self, ref: SourceRef) -> str:
         source = self.kb.sources[ref.id]
@@ -556,19 +663,23 @@ class _Auditor:
             self.check_oranfstab(self.nfstab_blocks)
 
     def check_oranfstab(self, blocks: list[NfstabServer]) -> None:
-        dnfs_rule = next((r for r in self.applied if r.id == rule_ids.DNFS_ORANFSTAB), None)
-        if dnfs_rule is None:
+        applied = self.plan.applied_rules
+        if rule_ids.DNFS_ENABLE not in applied:
             self.add(
                 "info",
                 rule_ids.DNFS_CONSIDER
-                if rule_ids.DNFS_CONSIDER in self.plan.applied_rules
-                else self.plan.applied_rules[0],
+                if rule_ids.DNFS_CONSIDER in applied
+                else rule_ids.DNFS_ENABLE,
                 "oranfstab",
                 blocks[0].line,
                 "An oranfstab is present but the plan does not use Direct NFS.",
                 about=["server"],
             )
             return
+        # The oranfstab rule where the plan writes one; Direct NFS itself where it does not.
+        dnfs_rule = self.kb.rules[
+            rule_ids.DNFS_ORANFSTAB if rule_ids.DNFS_ORANFSTAB in applied else rule_ids.DNFS_ENABLE
+        ]
         mounted = {point.rstrip("/") or "/" for _, point in self.nfstab_mounts()}
         for mount_point, device in self.database_mounts:
             if mount_point not in mounted:
@@ -596,6 +707,7 @@ class _Auditor:
                     about=["nfs_version"],
                 )
             self.check_nfstab_paths(block)
+        self.check_nfstab_locals(blocks)
 
     def nfstab_mounts(self) -> list[tuple[str, str]]:
         return [pair for block in self.nfstab_blocks for pair in block.exports]
@@ -613,20 +725,46 @@ class _Auditor:
                 f"server {block.server} lists {len(paths)} path(s) for {nics} storage NICs.",
                 about=["path"],
             )
-        if self.os != "linux" or len(paths) < 2:
+        if self.os != "linux":
             return
-        shared = _shared_prefix_24(paths)
+        distinct = list(dict.fromkeys(block.paths))
+        shared = _shared_prefix_24(distinct) if len(distinct) >= 2 else None
         if shared is not None:
             self.add(
                 "warning",
                 rule_ids.DNFS_SUBNET_PER_PATH,
                 "oranfstab",
-                block.line,
-                f"server {block.server}: its {len(paths)} paths ({', '.join(paths)}) share "
-                f"{shared}.x, so they look like one subnet; Linux then sends every path out "
-                "of one interface. Put each path on its own subnet.",
+                block.path_lines[0],
+                f"server {block.server}: its {len(distinct)} paths ({', '.join(distinct)}) "
+                f"share {shared}.x, so they look like one subnet; Linux then sends every path "
+                "out of one interface. Put each path on its own subnet.",
                 about=["path", "local"],
             )
+
+    def check_nfstab_locals(self, blocks: list[NfstabServer]) -> None:
+        """Local addresses of every server block: on Linux, one host NIC per subnet."""
+        if self.os != "linux":
+            return
+        first_of: dict[str, str] = {}
+        for block in blocks:
+            for address, line in zip(block.locals, block.local_lines, strict=True):
+                prefix = _shared_prefix_24([address])
+                if prefix is None:
+                    continue
+                earlier = first_of.setdefault(prefix, address)
+                if earlier == address:
+                    continue
+                self.add(
+                    "warning",
+                    rule_ids.DNFS_SUBNET_PER_PATH,
+                    "oranfstab",
+                    line,
+                    f"local {address} shares {prefix}.x with local {earlier}: two host NICs on "
+                    "one subnet, so Linux sends both paths out of one of them. Put each on its "
+                    "own subnet.",
+                    about=["local", "path"],
+                )
+                return
 
 
 def _shared_prefix_24(addresses: list[str]) -> str | None:
@@ -641,7 +779,7 @@ def _shared_prefix_24(addresses: list[str]) -> str | None:
 
 
 def _is_default(default: OsDefault, value: str) -> bool:
-    return same_value(default.value, value)
+    return default.value is not None and same_value(default.value, value)
 
 
 def _norm_key(name: str) -> str:

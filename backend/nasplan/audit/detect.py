@@ -21,6 +21,8 @@ from typing import Literal
 
 from packaging.specifiers import SpecifierSet
 
+from nasplan.audit.commands import parse_mount_commands
+from nasplan.audit.outputs import has_sysctl_commands
 from nasplan.audit.parsers import Parameter, drop_long_lines, first_lines
 from nasplan.knowledge.catalog import OracleCatalog
 from nasplan.knowledge.versions import in_range, oracle_version
@@ -111,8 +113,8 @@ DETECTION_RULES: tuple[_Rule, ...] = (
     (
         "mount_command",
         "high",
-        "lines that start with mount and an option",
-        _search(r"^[ \t]*+(?:(?:sudo|pfexec|doas|[$#%])[ \t]++)*+mount[ \t]++-"),
+        "mount commands of an NFS source (mount -t/-F/-v nfs -o …, sudo mount …)",
+        lambda text: bool(parse_mount_commands(text).items),
     ),
     (
         "dnfs_servers",
@@ -214,6 +216,12 @@ DETECTION_RULES: tuple[_Rule, ...] = (
         "high",
         "Linux sysctl keys (net., kernel., vm., sunrpc., ...)",
         _search(rf"^[ \t]*+-?(?:{_SYSCTL_ROOTS})[./][\w./-]++[ \t]*+=|^sysctl:"),
+    ),
+    (
+        "sysctl",
+        "high",
+        "sysctl -w commands",
+        has_sysctl_commands,
     ),
     (
         "spfile",

@@ -74,6 +74,9 @@ class FileKindSpec:
     comment: str | None = None
     # A running system's mount table, which leaves out mount-time-only options.
     runtime: bool = False
+    # A command output that people paste in part (the lines they changed or were asked for):
+    # a setting it does not show is not shown, not unset.
+    excerpt: bool = False
     # What a paste of this kind says about the platform.
     implies_os: OsName | None = None
     implies_filer_family: str | None = None
@@ -119,6 +122,7 @@ FILE_KINDS: dict[FileKind, FileKindSpec] = {
         parse_show_parameter,
         ("init_ora",),
         "ALTER SYSTEM SET {key}={value} SCOPE=SPFILE SID='*';",
+        excerpt=True,
     ),
     "oranfstab": FileKindSpec("oranfstab", "oranfstab", parse_oranfstab, ("dnfs",)),
     "dnfs_servers": FileKindSpec(
@@ -140,6 +144,7 @@ FILE_KINDS: dict[FileKind, FileKindSpec] = {
         ("nfso",),
         "nfso -p -o {key}={value}",
         implies_os="aix",
+        excerpt=True,
     ),
     "etc_system": FileKindSpec(
         "Solaris /etc/system",
@@ -172,6 +177,7 @@ FILE_KINDS: dict[FileKind, FileKindSpec] = {
         ("ontap7_option",),
         "options {key} {value}",
         implies_filer_family="ontap7",
+        excerpt=True,
     ),
     "ontap_fields": FileKindSpec(
         "clustered ONTAP ... show -fields",

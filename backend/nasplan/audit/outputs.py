@@ -83,19 +83,49 @@ _NFSO = re.compile(r"(?P<name>[A-Za-z_]\w*+)\s*+=\s*+(?P<value>.*)")
 
 
 def _assignments(
-    text: str, pattern: re.Pattern[str], comments: tuple[str, ...], noise: tuple[str, ...] = ()
+    text: str,
+    pattern: re.Pattern[str],
+    comments: tuple[str, ...],
+    noise: tuple[str, ...] = (),
+    command: str | None = None,
 ) -> Parsed[Parameter]:
     result: Parsed[Parameter] = Parsed()
     for number, raw in _numbered(text):
         line = raw.strip()
         if not line or line.startswith(comments):
             continue
+        if command is not None:
+            line = _after_command(line, command)
         match = None if noise and line.startswith(noise) else pattern.fullmatch(line)
         if match is None:
             result.ignored.append(number)
             continue
         result.items.append(Parameter(number, match["name"], _unquote(_squeeze(match["value"]))))
     return result
+
+
+def _after_command(line: str, command: str) -> str:
+    """``sudo /sbin/sysctl -w a=b`` -> ``a=b``: the command that sets what the line holds, its
+    path, a sudo before it and its flags are dropped; any other line is returned as it is."""
+    words = line.split(None, 4)
+    while words and words[0] in ("sudo", "$", "#"):
+        words = words[1:]
+    if not words or words[0].rsplit("/", 1)[-1] != command:
+        return line
+    rest = line[line.index(words[0]) + len(words[0]) :].lstrip()
+    while rest.startswith("-") and " " in rest and "=" not in rest.split(" ", 1)[0]:
+        rest = rest.split(" ", 1)[1].lstrip()
+    return rest
+
+
+def has_sysctl_commands(text: str) -> bool:
+    """Whether a line of the text is a ``sysctl`` command that sets a value."""
+    for raw in text.splitlines():
+        line = raw.strip()
+        rest = _after_command(line, "sysctl")
+        if rest != line and _SYSCTL.fullmatch(rest):
+            return True
+    return False
 
 
 @reads_long_lines_as_blank
@@ -105,9 +135,10 @@ def parse_sysctl(text: str) -> Parsed[Parameter]:
     Comments start with ``#`` or ``;``; a leading ``-`` (ignore failures) is dropped; a name
     written with slashes only (``net/core/rmem_max``) is given dots; values made of several
     numbers (``4096 87380 16777216``) keep single spaces between them. ``sysctl:`` messages
-    such as ``permission denied on key`` are reported as ignored.
+    such as ``permission denied on key`` are reported as ignored. ``sysctl -w name=value``
+    commands (as runbooks and slides print them) are read as the setting they make.
     """
-    result = _assignments(text, _SYSCTL, ("#", ";"), noise=("sysctl:",))
+    result = _assignments(text, _SYSCTL, ("#", ";"), noise=("sysctl:",), command="sysctl")
     result.items = [
         item if "." in item.name else Parameter(item.line, item.name.replace("/", "."), item.value)
         for item in result.items

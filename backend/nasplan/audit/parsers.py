@@ -55,6 +55,9 @@ class NfstabServer:
     exports: list[tuple[str, str]]  # (export, mount point)
     nfs_version: str | None
     locals: list[str] = field(default_factory=list)
+    # The line of each path and local, in order.
+    path_lines: list[int] = field(default_factory=list)
+    local_lines: list[int] = field(default_factory=list)
 
 
 T = TypeVar("T")
@@ -180,25 +183,30 @@ def parse_fstab(text: str) -> Parsed[MountEntry]:
 
 @reads_long_lines_as_blank
 def parse_filesystems(text: str) -> Parsed[MountEntry]:
-    """AIX /etc/filesystems stanzas (``/mount/point:`` then ``attribute = value`` lines)."""
+    """AIX /etc/filesystems stanzas (``/mount/point:`` then ``attribute = value`` lines).
+    An entry's line is its ``options`` line (what a finding asks to change), or the stanza's
+    first line when it has none."""
     result: Parsed[MountEntry] = Parsed()
     stanza: dict[str, str] = {}
     start = 0
+    options_line = 0
     mount_point = ""
 
     def flush() -> None:
         if mount_point and stanza.get("vfs") == "nfs":
             device = f"{stanza.get('nodename', '')}:{stanza.get('dev', '')}"
             options = _split_options(stanza.get("options", ""))
-            result.items.append(MountEntry(start, device, mount_point, options))
+            result.items.append(MountEntry(options_line or start, device, mount_point, options))
 
     for number, line in _content_lines(text):
         if line.endswith(":") and "=" not in line:
             flush()
-            stanza, start, mount_point = {}, number, line[:-1]
+            stanza, start, options_line, mount_point = {}, number, 0, line[:-1]
         elif "=" in line and mount_point:
             key, _, value = line.partition("=")
             stanza[key.strip()] = value.strip()
+            if key.strip() == "options":
+                options_line = number
         else:
             result.ignored.append(number)
     flush()
@@ -336,19 +344,39 @@ class _ServerBuilder:
     exports: list[tuple[str, str]] = field(default_factory=list)
     nfs_version: str | None = None
     locals: list[str] = field(default_factory=list)
+    path_lines: list[int] = field(default_factory=list)
+    local_lines: list[int] = field(default_factory=list)
 
     def build(self) -> NfstabServer:
         return NfstabServer(
-            self.line, self.server, self.paths, self.exports, self.nfs_version, self.locals
+            self.line,
+            self.server,
+            self.paths,
+            self.exports,
+            self.nfs_version,
+            self.locals,
+            self.path_lines,
+            self.local_lines,
         )
+
+
+def _oranfstab_items(text: str) -> Iterator[tuple[int, str]]:
+    for number, line in _content_lines(text):
+        head, sep, tail = line.partition(" path:")
+        if sep and head.lower().startswith("local:"):
+            yield number, head
+            yield number, f"path:{tail}"
+        else:
+            yield number, line
 
 
 @reads_long_lines_as_blank
 def parse_oranfstab(text: str) -> Parsed[NfstabServer]:
-    """oranfstab: ``server:`` blocks with ``path:``, ``export: X mount: Y``, ``nfs_version:``."""
+    """oranfstab: ``server:`` blocks with ``path:``, ``export: X mount: Y``, ``nfs_version:``.
+    A ``local: A path: B`` pair may share a line, as Oracle's examples print it."""
     result: Parsed[NfstabServer] = Parsed()
     current: _ServerBuilder | None = None
-    for number, line in _content_lines(text):
+    for number, line in _oranfstab_items(text):
         key, _, value = line.partition(":")
         key, value = key.strip().lower(), value.strip()
         if key == "server":
@@ -359,6 +387,7 @@ def parse_oranfstab(text: str) -> Parsed[NfstabServer]:
             result.ignored.append(number)
         elif key == "path":
             current.paths.append(value)
+            current.path_lines.append(number)
         elif key == "export":
             export, _, rest = value.partition(" ")
             mount = rest.split("mount:", 1)[-1].strip() if "mount:" in rest else ""
@@ -367,6 +396,7 @@ def parse_oranfstab(text: str) -> Parsed[NfstabServer]:
             current.nfs_version = value
         elif key == "local":
             current.locals.append(value)
+            current.local_lines.append(number)
         elif key in ("dontroute", "mnt_timeout", "security_default", "management", "community"):
             continue
         else:

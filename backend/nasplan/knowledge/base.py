@@ -63,9 +63,20 @@ class KnowledgeBase:
         return index
 
     @cached_property
-    def os_default_index(self) -> dict[tuple[OsName, str, str], OsDefault]:
-        """(os, mechanism, key) -> what the OS does when the setting is left out."""
-        return {(d.os, d.mechanism, d.key): d for d in self.os_defaults}
+    def _os_defaults_by_key(self) -> dict[tuple[OsName, str, str], list[OsDefault]]:
+        index: dict[tuple[OsName, str, str], list[OsDefault]] = {}
+        for default in self.os_defaults:
+            index.setdefault((default.os, default.mechanism, default.key), []).append(default)
+        return index
+
+    def os_default(
+        self, os_name: OsName, release: str, mechanism: str, key: str
+    ) -> OsDefault | None:
+        """What the OS release does when the setting is left out, when the catalog says."""
+        for default in self._os_defaults_by_key.get((os_name, mechanism, key), []):
+            if not default.releases or release in default.releases:
+                return default
+        return None
 
     def filer_family(self, vendor: FilerVendor, family_id: str) -> FilerFamilyEntry:
         return next(f for f in self.filers.vendors[vendor].families if f.id == family_id)

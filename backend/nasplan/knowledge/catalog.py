@@ -144,9 +144,24 @@ class OsDefault(_Doc):
     os: OsName
     mechanism: str = Field(description="mount_option, or the setting mechanism (sysctl, ...).")
     key: str = Field(description="The mount option's key, or the setting's key.")
-    value: str = Field(description="The option as a plan writes it, or the setting's value.")
+    value: str | None = Field(
+        default=None, description="The option as a plan writes it, or the setting's value."
+    )
+    negotiated: bool = Field(
+        default=False,
+        description="A size left out is the largest that client and server both support.",
+    )
+    releases: list[str] = Field(
+        default_factory=list, description="The OS releases it holds for; empty for every one."
+    )
     note: str | None = None
     source: SourceRef
+
+    @model_validator(mode="after")
+    def _value_or_negotiated(self) -> OsDefault:
+        if (self.value is None) == (not self.negotiated):
+            raise ValueError("give either a value or negotiated: true")
+        return self
 
 
 class OsDefaultCatalog(_Doc):

@@ -192,12 +192,15 @@ def _check_supersession_cycles(kb: KnowledgeBase) -> list[str]:
 
 
 def _check_os_default(kb: KnowledgeBase, default: OsDefault) -> list[str]:
-    """A mount option default names an option of that OS under its own key."""
-    if default.mechanism != "mount_option":
-        return []
+    """A mount option default names an option of that OS under its own key, for releases
+    the OS has."""
+    known = {release.id for release in kb.os[default.os].releases}
+    problems = [f"unknown release {r}" for r in default.releases if r not in known]
+    if default.mechanism != "mount_option" or default.value is None:
+        return problems
     entry = kb.option_index.get((default.os, default.value.split("=", 1)[0]))
     if entry is None:
-        return [f"{default.value} is not a mount option of {default.os}"]
+        return [*problems, f"{default.value} is not a mount option of {default.os}"]
     if entry.key != default.key:
-        return [f"{default.value} has the key {entry.key}, not {default.key}"]
-    return []
+        return [*problems, f"{default.value} has the key {entry.key}, not {default.key}"]
+    return problems

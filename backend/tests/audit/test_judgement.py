@@ -96,6 +96,15 @@ def test_a_larger_valid_transfer_size_is_not_made_smaller(client: TestClient) ->
     response = client.post(
         "/api/v1/audits", json={"platform": platform, "files": {"fstab": too_big}}
     )
+    # Above Linux's 1 MiB maximum the client takes the largest size both ends support
+    # (nfs(5)): worth saying, not an error. Where that default is not known (RHEL 5), it is.
+    above = _by_key(response.json())["rsize"]
+    assert [(f["severity"], f["rule"]) for f in above] == [("info", "MNT-TRANSFER-SIZE-CAPS")]
+    old_linux = dict(platform, host={"os": "linux", "os_version": "rhel5", "arch": "x86_64"})
+    old_linux["oracle"] = {"version": "11.2.0.4", "dnfs": False}
+    response = client.post(
+        "/api/v1/audits", json={"platform": old_linux, "files": {"fstab": too_big}}
+    )
     assert "error" in {f["severity"] for f in _by_key(response.json())["rsize"]}
 
 
@@ -110,3 +119,49 @@ def test_runtime_output_is_not_told_a_default_is_missing(client: TestClient) -> 
         "/api/v1/audits", json={"platform": platform, "files": {"mount": proc_mounts}}
     )
     assert "hardness" not in _by_key(response.json())
+
+
+def test_a_linux_default_holds_only_for_the_releases_that_have_it(client: TestClient) -> None:
+    """Linux negotiates the largest rsize when it is left out from 2.6.25-era kernels on (RHEL
+    6 and later); on RHEL 5 a missing rsize is still a finding."""
+    fstab = "svm1:/prod_data /u02/oradata nfs rw,bg,hard,vers=3,proto=tcp,timeo=600,actimeo=0 0 0\n"
+
+    def rsize_severities(release: str) -> set[str]:
+        platform = dict(
+            _LINUX_DNFS,
+            host={"os": "linux", "os_version": release, "arch": "x86_64"},
+            oracle={"version": "11.2.0.4", "dnfs": False},
+        )
+        body = {"platform": platform, "files": {"fstab": fstab}}
+        response = client.post("/api/v1/audits", json=body)
+        assert response.status_code == 200, response.text
+        return {f["severity"] for f in _by_key(response.json()).get("rsize", [])}
+
+    assert rsize_severities("rhel6") == {"info"}
+    assert "warning" in rsize_severities("rhel5")
+
+
+def test_a_smaller_size_above_oracles_floor_is_a_choice_below_it_a_warning(
+    client: TestClient,
+) -> None:
+    """NetApp's own Azure NetApp Files TR mounts with 64 KB where nasplan plans 256 KB: that is
+    a tuning choice (info); 8 KB is below the 32 KB Oracle asks for (a warning)."""
+    platform = dict(
+        _LINUX_DNFS,
+        oracle={"version": "19.21", "dnfs": False},
+        filer={"vendor": "azure_anf", "service_level": "premium", "capacity_tib": 8},
+        network={"nic_gbps": 25, "nic_count": 1, "jumbo_frames": False},
+    )
+
+    def severities(size: int) -> set[str]:
+        fstab = (
+            "10.0.0.4:/ora01 /u02 nfs rw,bg,hard,vers=3,proto=tcp,timeo=600,"
+            f"rsize={size},wsize={size},actimeo=0 0 0\n"
+        )
+        body = {"platform": platform, "files": {"fstab": fstab}, "roles": {"/u02": ["data"]}}
+        response = client.post("/api/v1/audits", json=body)
+        assert response.status_code == 200, response.text
+        return {f["severity"] for f in _by_key(response.json()).get("rsize", [])}
+
+    assert severities(65536) == {"info"}
+    assert "warning" in severities(8192)

@@ -141,13 +141,35 @@ def hostile_lines(n: int) -> str:
         "a " * half,
         "/" + "log-" * (n // 4),
         "Label" + " " * n + "x:",
+        "sysctl " + "-w " * third + "a=b",
+        "sudo " * (n // 5) + "sysctl -w a=b",
+        "mount " + "-o " * third,  # mount commands: shlex over words and punctuation
+        "mount" + ";" * n,
+        "1. " * third + "mount a:/b /c",
+        "[x " * third + "]# mount a:/b /c",
+        "mount -o " + "a," * half + " a:/b /c",
+        "if sudo mount " + "'a b' " * (n // 6) + "a:/b /c; then",
     ]
     return "\n".join(lines) + "\n"
 
 
 def short_lines(n: int) -> str:
     """n lines of a few characters each."""
-    pattern = ["x", "a=b", "--", "x on a:b c", ":", "'", "a:", "#", "*.a=1", "-", "a b", "(x)"]
+    pattern = [
+        "x",
+        "a=b",
+        "--",
+        "x on a:b c",
+        ":",
+        "'",
+        "a:",
+        "#",
+        "*.a=1",
+        "-",
+        "a b",
+        "(x)",
+        "mount a:/b /c",
+    ]
     return "\n".join(pattern[i % len(pattern)] for i in range(n)) + "\n"
 
 
