@@ -265,6 +265,8 @@ class _Auditor:
                 continue
             if guess.planned is None:
                 self.check_forbidden(kind, entry, found, _DATABASE_ROLES, everywhere=True)
+                if guess.role == "backup":
+                    self.check_backup(kind, entry, found)
                 if not runtime:
                     self.check_version_pinned(kind, entry, found)
                 continue
@@ -427,6 +429,24 @@ class _Auditor:
                     entry.line,
                     f"{entry.mount_point}: {option} must not be used here ({blocker.title}).",
                     fix,
+                    "remount",
+                    about=[self.key(option)],
+                )
+
+    def check_backup(self, kind: str, entry: MountEntry, found: list[str]) -> None:
+        """What rules forbid on a mount of RMAN backups or Data Pump dumps (a plan lays out
+        none, so there is no planned line to compare with)."""
+        for option in found:
+            blocker = self.forbidder(["backup"], option)
+            if blocker is not None:
+                self.add(
+                    _SEVERITY_OF_RULE[blocker.severity],
+                    blocker.id,
+                    kind,
+                    entry.line,
+                    f"{entry.mount_point}: {option} does not belong on a mount of backups or "
+                    f"dumps ({blocker.title}).",
+                    None,
                     "remount",
                     about=[self.key(option)],
                 )

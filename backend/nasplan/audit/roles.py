@@ -24,6 +24,13 @@ from nasplan.domain.vocabulary import Role
 # redo only when nothing else matched (alert logs and "oralog" are both common).
 _WORDS: list[tuple[Role, re.Pattern[str]]] = [
     ("crs", re.compile(r"(^|[^a-z])(crs|ocr|vot(e|ing)|grid)([^a-z]|$)")),
+    (
+        "backup",
+        re.compile(
+            r"(backup|bkup|rman|dpump|datapump|data_pump|expdp|imagecopy|image_copy"
+            r"|(^|[^a-z])(bak|dumps?)([^a-z]|$))"
+        ),
+    ),
     ("archive", re.compile(r"(arch|archive|oraarch|arc_?log|fra)")),
     ("redo", re.compile(r"(redo|origlog|mirrlog|onlinelog|oralog|(^|[^a-z])logs?([^a-z]|$))")),
     ("control", re.compile(r"(ctl|control)")),
@@ -35,8 +42,11 @@ _WORDS: list[tuple[Role, re.Pattern[str]]] = [
 ]
 
 
-# What a user may say a mount holds: a file role, or "other" (backups, exports, tools).
-DeclaredRole = Literal["data", "redo", "control", "archive", "oracle_home", "crs", "other"]
+# What a user may say a mount holds: a file role (backup: RMAN backups, Data Pump dumps), or
+# "other" (exports, tools, anything that is not Oracle's).
+DeclaredRole = Literal[
+    "data", "redo", "control", "archive", "oracle_home", "crs", "backup", "other"
+]
 
 
 @dataclass(frozen=True)

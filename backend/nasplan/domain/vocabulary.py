@@ -2,8 +2,10 @@
 
 from typing import Literal
 
-Role = Literal["data", "redo", "control", "archive", "oracle_home", "crs"]
-ROLES: tuple[Role, ...] = ("data", "redo", "control", "archive", "oracle_home", "crs")
+# backup: RMAN backup sets and image copies, Data Pump dumps (a plan lays out no volume for
+# them, but rules say how such a mount must not be made, and the audit recognises one).
+Role = Literal["data", "redo", "control", "archive", "oracle_home", "crs", "backup"]
+ROLES: tuple[Role, ...] = ("data", "redo", "control", "archive", "oracle_home", "crs", "backup")
 
 Target = Literal["host", "network", "filer", "oracle", "switch"]
 Severity = Literal["error", "warning", "info"]

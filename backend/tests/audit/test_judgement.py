@@ -165,3 +165,19 @@ def test_a_smaller_size_above_oracles_floor_is_a_choice_below_it_a_warning(
 
     assert severities(65536) == {"info"}
     assert "warning" in severities(8192)
+
+
+def test_noac_on_a_backup_mount_is_raised_and_its_role_is_named(client: TestClient) -> None:
+    """Issue 26 (kind 8): noac makes every write of an RMAN backup or a Data Pump dump wait
+    for the filer; Oracle's note says to leave it off those mounts."""
+    fstab = (
+        "nas01:/rman_backup /backup/rman nfs rw,bg,hard,vers=3,proto=tcp,timeo=600,noac 0 0\n"
+        "nas01:/tools /opt/tools nfs rw,bg,hard,vers=3,proto=tcp,timeo=600,noac 0 0\n"
+    )
+    report = _report(client, {"fstab": fstab})
+    roles = {a["mount_point"]: a["role"] for a in report["assignments"]}
+    assert roles == {"/backup/rman": "backup", "/opt/tools": None}
+    noac = [f for f in _by_key(report).get("noac", []) if f["severity"] != "info"]
+    assert [(f["line"], f["rule"], f["severity"]) for f in noac] == [
+        (1, "MNT-BACKUP-NO-NOAC", "warning")
+    ]

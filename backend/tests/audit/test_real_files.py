@@ -40,7 +40,7 @@ def test_a_real_fstab_is_matched_by_role_and_its_options_checked(
     assert assignments == {
         (3, "/u02/oradata"): "data",
         (4, "/u03/oraredo"): "redo",
-        (5, "/backup"): None,
+        (5, "/backup"): "backup",
     }
     line3 = {(f["rule"], f["severity"]) for f in report["findings"] if f["line"] == 3}
     assert line3 == {

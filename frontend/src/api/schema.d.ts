@@ -821,7 +821,7 @@ export interface components {
              * @description What the user says each mount point holds (data, redo, control, archive, oracle_home, crs or other), overriding nasplan's guess.
              */
             roles?: {
-                [key: string]: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "other")[];
+                [key: string]: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "backup" | "other")[];
             };
         };
         /**
@@ -1225,7 +1225,7 @@ export interface components {
              * @description What the user says each mount point holds (data, redo, control, archive, oracle_home, crs or other), overriding nasplan's guess.
              */
             roles?: {
-                [key: string]: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "other")[];
+                [key: string]: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "backup" | "other")[];
             };
         };
         /** DesignAuditDetail */
@@ -1746,7 +1746,7 @@ export interface components {
             /** Options */
             options: string[];
             /** Roles */
-            roles: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs")[];
+            roles: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "backup")[];
         };
         /** GainSource */
         GainSource: {
@@ -2011,14 +2011,14 @@ export interface components {
              * Role
              * @enum {string}
              */
-            role: "data" | "redo" | "control" | "archive" | "oracle_home" | "crs";
+            role: "data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "backup";
             /** Rules */
             rules: string[];
             /**
              * Serves
              * @description File roles this mount carries (redo + control).
              */
-            serves: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs")[];
+            serves: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "backup")[];
             /** Volume */
             volume: string;
         };
@@ -2035,7 +2035,7 @@ export interface components {
              */
             os?: ("solaris" | "linux" | "aix" | "hpux")[] | null;
             /** Roles */
-            roles: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs")[];
+            roles: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "backup")[];
         };
         /** MountTable */
         MountTable: {
@@ -2600,7 +2600,7 @@ export interface components {
              * Role
              * @description The file role the line was matched to, if any.
              */
-            role: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs") | null;
+            role: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "backup") | null;
         };
         /**
          * RuleCase
@@ -2883,7 +2883,7 @@ export interface components {
              * Roles
              * @description For per-volume settings: the volumes (by role) it applies to.
              */
-            roles?: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs")[] | null;
+            roles?: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "backup")[] | null;
             /**
              * Scope
              * @description Where the setting lives when not a volume: a file or an interface ({nic_interface}, {filer_interface} are filled in).
@@ -3153,14 +3153,14 @@ export interface components {
              */
             export: string;
             /** Holds */
-            holds: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs")[];
+            holds: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "backup")[];
             /** Name */
             name: string;
             /**
              * Role
              * @enum {string}
              */
-            role: "data" | "redo" | "control" | "archive" | "oracle_home" | "crs";
+            role: "data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "backup";
             /** Rules */
             rules: string[];
             /**
@@ -3176,12 +3176,12 @@ export interface components {
          */
         VolumeEffect: {
             /** Holds */
-            holds: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs")[];
+            holds: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "backup")[];
             /**
              * Role
              * @enum {string}
              */
-            role: "data" | "redo" | "control" | "archive" | "oracle_home" | "crs";
+            role: "data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "backup";
         };
         /**
          * VolumeSizing

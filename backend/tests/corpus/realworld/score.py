@@ -4,8 +4,9 @@ Each file is sent as a paste of kind ``auto`` with the platform its source descr
 roles (as a user's first paste would be). A finding counts when it is a warning or an error:
 
 - it is *right* when an expected item of the manifest has its line (or no line) and shares one
-  of its ``about`` keys, at the expected item's severity or above;
-- an expected item is *found* when at least one right finding matches it;
+  of its ``about`` keys;
+- an expected item is *found* when at least one right finding matches it at the item's
+  severity or above;
 - a file is *understood* when it was recognised as the manifest's kind and at least one entry
   of it was read.
 
@@ -104,7 +105,7 @@ def _matches(finding: dict[str, Any], item: dict[str, Any]) -> bool:
     return bool(wanted & {key.lower() for key in finding.get("about") or []})
 
 
-_DECLARABLE = {"data", "redo", "control", "archive", "oracle_home", "crs", "other"}
+_DECLARABLE = {"data", "redo", "control", "archive", "oracle_home", "crs", "backup", "other"}
 
 
 def declared_roles(case: Case) -> dict[str, list[str]]:
@@ -136,11 +137,9 @@ def score_case(client: TestClient, case: Case, confirmed: bool = False) -> FileS
     raised = [f for f in report["findings"] if f["severity"] in ("warning", "error")]
     score = FileScore(case, kind, checked, raised, assignments=report.get("assignments") or [])
     for finding in raised:
-        hits = [
-            item
-            for item in case.expected
-            if _matches(finding, item) and _RANK[finding["severity"]] >= _RANK[item["severity"]]
-        ]
+        # Right when an expert raises the same thing on the same line; its severity counts
+        # for recall (an expected error is found only by an error).
+        hits = [item for item in case.expected if _matches(finding, item)]
         (score.right if hits else score.wrong).append(finding)
     for item in case.expected:
         hit = any(

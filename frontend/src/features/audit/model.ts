@@ -13,7 +13,16 @@ export interface PasteDraft {
   text: string;
 }
 
-export const ROLE_CHOICES = ["data", "redo", "control", "archive", "oracle_home", "crs", "other"] as const;
+export const ROLE_CHOICES = [
+  "data",
+  "redo",
+  "control",
+  "archive",
+  "oracle_home",
+  "crs",
+  "backup",
+  "other",
+] as const;
 export type DeclaredRole = (typeof ROLE_CHOICES)[number];
 
 /** Each kind a paste may be given, as the catalog names it, after "Recognise it". */
