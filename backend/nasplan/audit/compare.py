@@ -76,6 +76,7 @@ def audit(
             auditor.parameters(
                 kind, parsed.items, spec.mechanisms[0], spec.fix_form, excerpt=spec.excerpt
             )
+            auditor.refused(kind, parsed.refused, spec.mechanisms[0], spec.fix_form)
             if "init_ora" in spec.mechanisms:
                 oracle_params[kind] = parsed.items
         elif spec.reads == "vol_options":
@@ -86,7 +87,7 @@ def audit(
             auditor.dnfs_servers(parsed.items, parsed.says_empty)
         else:
             auditor.oranfstab(parsed.items)
-        checked[kind], ignored[kind] = len(parsed.items), parsed.ignored
+        checked[kind], ignored[kind] = len(parsed.items) + len(parsed.refused), parsed.ignored
         if parsed.unread:
             unread[kind] = parsed.unread
     auditor.finish()
@@ -575,6 +576,29 @@ class _Auditor:
                     needs,
                     about=about,
                 )
+
+    def refused(self, kind: str, params: list[Parameter], mechanism: str, form: str) -> None:
+        """Lines that try to set a planned setting in a form their command rejects."""
+        planned = {_norm_key(s.key): s for s in self.plan.settings if s.mechanism == mechanism}
+        for param in params:
+            setting = planned.get(_norm_key(param.name))
+            if setting is None:
+                self.unshown.append(
+                    f"{kind} line {param.line}: {param.name}={param.value} in one argument is "
+                    "not a form the command accepts, so that line sets nothing"
+                )
+                continue
+            self.add(
+                self.severity(setting.rules[0]),
+                setting.rules[0],
+                kind,
+                param.line,
+                f"{param.name}={param.value} in one argument is not a form the command "
+                f"accepts: it fails and {param.name} keeps its old value.",
+                form.format(key=setting.key, value=setting.value),
+                setting.requires.replace("_", " "),
+                about=[_norm_key(param.name)],
+            )
 
     def ontap_fields(self, records: list[OntapRecord]) -> None:
         """`vserver nfs show`, `volume show` and `network port show` fields of clustered ONTAP."""

@@ -240,6 +240,11 @@ class _NddState:
         if args[:1] == ["-set"]:
             if len(args) >= 4 and args[1].startswith("/dev/") and not line.startswith("#"):
                 self.add(Parameter(number, args[2], " ".join(args[3:])))
+            elif len(args) == 3 and args[1].startswith("/dev/") and "=" in args[2][1:]:
+                # name=value in one argument: ndd reads it as a parameter name and fails.
+                name, _, value = args[2].partition("=")
+                if not line.startswith("#"):
+                    self.result.refused.append(Parameter(number, name, value))
             elif not line.startswith("#"):
                 self.result.ignored.append(number)
             return

@@ -72,6 +72,9 @@ class Parsed(Generic[T]):
     # The output itself says it holds no rows (SQL*Plus "no rows selected"): only then is an
     # empty result a finding rather than text that was not understood.
     says_empty: bool = False
+    # Settings a command tries to make in a form it does not accept (``ndd -set /dev/tcp
+    # name=value``): they take no effect, which is the finding.
+    refused: list[Parameter] = field(default_factory=list)
 
 
 # What str.splitlines ends a line on ("\r\n" counts once).

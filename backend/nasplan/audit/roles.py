@@ -23,7 +23,7 @@ from nasplan.domain.vocabulary import Role
 # Words that name a file role in paths and volume names, most specific first. "log" alone is
 # redo only when nothing else matched (alert logs and "oralog" are both common).
 _WORDS: list[tuple[Role, re.Pattern[str]]] = [
-    ("crs", re.compile(r"(^|[^a-z])(crs|ocr|vot(e|ing)|grid)([^a-z]|$)")),
+    ("crs", re.compile(r"(^|[^a-z])(crs|ocr|grid)([^a-z]|$)|vot(e|ing)")),
     (
         "backup",
         re.compile(

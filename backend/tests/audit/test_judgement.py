@@ -181,3 +181,34 @@ def test_noac_on_a_backup_mount_is_raised_and_its_role_is_named(client: TestClie
     assert [(f["line"], f["rule"], f["severity"]) for f in noac] == [
         (1, "MNT-BACKUP-NO-NOAC", "warning")
     ]
+
+
+def test_an_ndd_set_with_name_equals_value_is_a_command_that_fails(client: TestClient) -> None:
+    """TR-3496 prints ``ndd -set /dev/tcp tcp_recv_hiwat=65535``: ndd takes the value as its own
+    argument, so the line fails and sets nothing; the fix is the planned form."""
+    platform = {
+        "host": {"os": "solaris", "os_version": "9", "arch": "sparc"},
+        "network": {"nic_gbps": 1, "nic_count": 1, "jumbo_frames": True},
+        "oracle": {"version": "9.2.0.4", "dnfs": False},
+        "filer": {"vendor": "netapp", "os_version": "7.0"},
+        "layout": {"filer_host": "filer01", "db_name": "PROD"},
+        "as_of": "2006-09-01",
+    }
+    ndd = "ndd -set /dev/tcp tcp_recv_hiwat=65535\nndd -set /dev/tcp tcp_xmit_hiwat=65535\n"
+    response = client.post("/api/v1/audits", json={"platform": platform, "files": {"ndd": ndd}})
+    assert response.status_code == 200, response.text
+    report = response.json()
+    assert report["checked"] == {"ndd": 2}
+    failing = [f for f in report["findings"] if "not a form the command accepts" in f["message"]]
+    assert [(f["line"], f["about"]) for f in failing] == [
+        (1, ["tcp_recv_hiwat"]),
+        (2, ["tcp_xmit_hiwat"]),
+    ]
+    assert all(f["fix"].startswith("ndd -set /dev/tcp tcp_") for f in failing)
+    assert all(f["severity"] != "info" for f in failing)
+    # Where the plan sets neither (Solaris 10 at 1 GbE), the failing lines are still named.
+    platform["host"] = {"os": "solaris", "os_version": "10", "arch": "sparc"}
+    platform["oracle"] = {"version": "10.2.0.1", "dnfs": False}
+    response = client.post("/api/v1/audits", json={"platform": platform, "files": {"ndd": ndd}})
+    notes = [n for n in response.json()["not_checked"] if "not a form the command" in n]
+    assert [n.split(":")[0] for n in notes] == ["ndd line 1", "ndd line 2"]
