@@ -3,7 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const PORT = 8123;
+// E2E_PORT runs a second suite beside one already on 8123 (a CI check in another checkout).
+const PORT = Number(process.env.E2E_PORT ?? 8123);
 const database = join(mkdtempSync(join(tmpdir(), "nasplan-e2e-")), "e2e.db");
 
 export default defineConfig({

@@ -25,11 +25,19 @@ test("a real fstab: roles guessed with reasons, options checked, the corrected f
   await expect(fstab.getByText("/u02/oradata: soft where the plan has hard.")).toBeVisible();
   await expect(fstab.getByText("/u02/oradata: proto=udp where the plan has proto=tcp.")).toBeVisible();
   await expect(fstab.getByText("/u02/oradata: actimeo=0 must not be used here", { exact: false })).toBeVisible();
+  // One card per line to act on, named as users name the file: line 3 (six options, one fix)
+  // and the backup line 5; line 4 is right.
+  await expect(fstab.getByRole("heading", { name: "/etc/fstab (Linux, HP-UX)" })).toBeVisible();
+  await expect(fstab.getByTestId("audit-line")).toHaveCount(2);
+  await expect(fstab.getByTestId("audit-line").first()).toContainText("error · line 3");
+  await expect(fstab.getByTestId("audit-line").first().locator("pre")).toHaveCount(1);
+  await expect(page.getByTestId("audit-verdict")).toContainText("1 line with errors · 1 line with warnings");
   const holds = page.getByRole("region", { name: "What each NFS line holds" });
   await expect(holds.getByText("the mount point /u02/oradata names data files")).toBeVisible();
-  await expect(page.getByRole("region", { name: "Corrected fstab" }).locator("pre")).toContainText(
-    "/u02/oradata\tnfs\trw,bg,hard,nointr,",
-  );
+  const corrected = page.getByRole("region", { name: "Corrected fstab" }).locator("pre");
+  await expect(corrected).toContainText("/u02/oradata\tnfs\trw,bg,hard,nointr,");
+  // The backup line has no planned line to write instead: it stays, under a comment saying why.
+  await expect(corrected).toContainText("# nasplan: left as it was, to change by hand: /backup: soft is unsafe");
   // Say /u02/oradata holds something else: its findings go.
   await holds.getByLabel("Holds (/u02/oradata)").selectOption("other");
   await expect(fstab.getByText("/u02/oradata: soft where the plan has hard.")).toHaveCount(0);

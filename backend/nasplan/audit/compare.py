@@ -110,6 +110,7 @@ def audit(
         findings=findings[:MAX_FINDINGS],
         findings_omitted=max(0, len(findings) - MAX_FINDINGS),
         severity_counts=Counter(f.severity for f in findings),
+        line_counts=_line_counts(findings),
         checked=checked,
         ignored_lines={kind: lines[:MAX_IGNORED_LISTED] for kind, lines in ignored.items()},
         ignored_count={kind: len(lines) for kind, lines in ignored.items()},
@@ -137,14 +138,35 @@ def audit(
     )
 
 
+def _line_counts(findings: list[AuditFinding]) -> Counter[Literal["error", "warning", "info"]]:
+    order = {"error": 0, "warning": 1, "info": 2}
+    worst: dict[tuple[str, int], Literal["error", "warning", "info"]] = {}
+    alone: list[Literal["error", "warning", "info"]] = []
+    for f in findings:
+        if f.line is None:
+            alone.append(f.severity)
+            continue
+        seen = worst.get((f.file, f.line))
+        if seen is None or order[f.severity] < order[seen]:
+            worst[(f.file, f.line)] = f.severity
+    return Counter([*worst.values(), *alone])
+
+
 def _corrected(text: str, comment: str, findings: list[AuditFinding], kind: str) -> str:
     """The pasted file with each finding's fix applied: a line replaced by its fix, a setting
-    to remove commented out, a missing setting appended."""
+    to remove commented out, a missing setting appended. A line with a warning or an error but
+    no fix (what it holds is not known, so there is no planned line for it) stays as it was,
+    under a comment that says why, so the corrected file never passes it over in silence."""
     lines = text.splitlines()
     replaced: dict[int, str] = {}
     appended: list[str] = []
+    unfixed: dict[int, list[str]] = {}
     for f in findings:
-        if f.file != kind or f.fix is None:
+        if f.file != kind:
+            continue
+        if f.fix is None:
+            if f.line is not None and f.severity != "info":
+                unfixed.setdefault(f.line, []).append(f.message)
             continue
         if f.line is None:
             appended.append(f.fix)
@@ -152,7 +174,12 @@ def _corrected(text: str, comment: str, findings: list[AuditFinding], kind: str)
             replaced.setdefault(f.line, f"{comment} {lines[f.line - 1]}")
         else:
             replaced.setdefault(f.line, f.fix)
-    out = [replaced.get(number, line) for number, line in enumerate(lines, 1)]
+    out: list[str] = []
+    for number, line in enumerate(lines, 1):
+        if number in unfixed and number not in replaced:
+            why = " ".join(dict.fromkeys(unfixed[number]))
+            out.append(f"{comment} nasplan: left as it was, to change by hand: {why}")
+        out.append(replaced.get(number, line))
     out += list(dict.fromkeys(appended))
     return "\n".join(out) + "\n"
 
@@ -265,7 +292,14 @@ class _Auditor:
             if guess.other:
                 continue
             if guess.planned is None:
-                self.check_forbidden(kind, entry, found, _DATABASE_ROLES, everywhere=True)
+                self.check_forbidden(
+                    kind,
+                    entry,
+                    found,
+                    _DATABASE_ROLES,
+                    everywhere=True,
+                    backup=guess.role == "backup",
+                )
                 if guess.role == "backup":
                     self.check_backup(kind, entry, found)
                 if not runtime:
@@ -396,6 +430,7 @@ class _Auditor:
         everywhere: bool = False,
         fix: str | None = None,
         reported: set[str] | None = None,
+        backup: bool = False,
     ) -> None:
         """Options a rule forbids for these roles; for a line of unknown role, only those
         forbidden for every database file (``everywhere``)."""
@@ -416,8 +451,11 @@ class _Auditor:
                     blocker.id,
                     kind,
                     entry.line,
-                    f"{entry.mount_point}: {option} must not be used if this mount holds Oracle "
-                    f"files ({blocker.title}); say what it holds to check it fully.",
+                    f"{entry.mount_point}: {option} is unsafe for Oracle's backups as for every "
+                    f"Oracle file ({blocker.title})."
+                    if backup
+                    else f"{entry.mount_point}: {option} must not be used if this mount holds "
+                    f"Oracle files ({blocker.title}); say what it holds to check it fully.",
                     None,
                     "remount",
                     about=[self.key(option)],
@@ -644,8 +682,9 @@ class _Auditor:
         return self.kb.os_default(self.os, release, mechanism, key)
 
     def source_words(self, ref: SourceRef) -> str:
+        """A short citation: the document's number, or its title up to a colon."""
         source = self.kb.sources[ref.id]
-        return f"{source.number or source.title}, {ref.locator}"
+        return f"{source.number or source.title.split(':', 1)[0]}, {ref.locator}"
 
     def dnfs_servers(self, servers: list[DnfsServer], says_empty: bool) -> None:
         uses_dnfs = rule_ids.DNFS_ENABLE in self.plan.applied_rules

@@ -226,7 +226,7 @@ DETECTION_RULES: tuple[_Rule, ...] = (
     (
         "spfile",
         "high",
-        "spfile/pfile entries with an instance prefix ('*.' or 'SID.')",
+        "parameter entries with an instance prefix ('*.' or 'SID.'), as CREATE PFILE writes them",
         _search(r"^[ \t]*+\*\.\"?\w++\"?[ \t]*+=|^[A-Za-z]\w*+\.__\w++[ \t]*+="),
     ),
     (

@@ -109,7 +109,7 @@ FILE_KINDS: dict[FileKind, FileKindSpec] = {
         comment="#",
     ),
     "spfile": FileKindSpec(
-        "spfile text (strings or create pfile)",
+        "pfile written from an spfile (*.name=value: CREATE PFILE, or strings of the spfile)",
         "parameters",
         parse_spfile_text,
         ("init_ora",),

@@ -102,6 +102,12 @@ class AuditReport(BaseModel):
         default_factory=dict,
         description="Findings by severity over the whole paste, those left out included.",
     )
+    line_counts: dict[SeverityName, int] = Field(
+        default_factory=dict,
+        description="Lines with findings, each counted once at its worst finding's severity "
+        "(a finding about no line counts on its own): what there is to act on, where "
+        "`severity_counts` counts every option of every line.",
+    )
     findings_omitted: int = Field(
         default=0,
         ge=0,

@@ -212,3 +212,26 @@ def test_an_ndd_set_with_name_equals_value_is_a_command_that_fails(client: TestC
     response = client.post("/api/v1/audits", json={"platform": platform, "files": {"ndd": ndd}})
     notes = [n for n in response.json()["not_checked"] if "not a form the command" in n]
     assert [n.split(":")[0] for n in notes] == ["ndd line 1", "ndd line 2"]
+
+
+def test_one_count_per_line_and_no_warned_line_passed_over_in_the_corrected_file(
+    client: TestClient,
+) -> None:
+    """Issue 24: four options wrong on one line are one line to act on; a line warned about but
+    with no planned line to write instead stays as it was under a comment saying why."""
+    platform = dict(_LINUX_DNFS, oracle={"version": "19.21", "dnfs": False})
+    fstab = (
+        "svm1:/prod_data /u02/oradata nfs rw,bg,soft,vers=3,proto=udp,rsize=8192,wsize=8192 0 0\n"
+        "svm1:/misc /mnt/misc nfs rw,bg,soft 0 0\n"
+    )
+    response = client.post("/api/v1/audits", json={"platform": platform, "files": {"fstab": fstab}})
+    report = response.json()
+    per_line: dict[int, set[str]] = {}
+    for f in report["findings"]:
+        per_line.setdefault(f["line"], set()).add(f["severity"])
+    assert len([f for f in report["findings"] if f["line"] == 1]) > 2
+    assert report["line_counts"] == {"error": 1, "warning": 1}
+    corrected = report["corrected"]["fstab"].splitlines()
+    assert corrected[0].startswith("svm1:/prod_data\t/u02/oradata\tnfs\trw,bg,hard,")
+    assert corrected[1].startswith("# nasplan: left as it was, to change by hand: /mnt/misc: ")
+    assert corrected[2] == "svm1:/misc /mnt/misc nfs rw,bg,soft 0 0"

@@ -762,6 +762,13 @@ export interface components {
             /** Kb Version */
             kb_version: string;
             /**
+             * Line Counts
+             * @description Lines with findings, each counted once at its worst finding's severity (a finding about no line counts on its own): what there is to act on, where `severity_counts` counts every option of every line.
+             */
+            line_counts?: {
+                [key: string]: number;
+            };
+            /**
              * Not Checked
              * @description What the plan holds that the pasted files did not cover.
              */
@@ -805,7 +812,7 @@ export interface components {
         AuditRequest: {
             /**
              * Files
-             * @description Pasted files by kind: fstab (/etc/fstab (Linux, HP-UX)), vfstab (/etc/vfstab (Solaris)), filesystems (/etc/filesystems (AIX)), mount (mount, /proc/mounts or nfsstat -m output), mount_command (mount commands typed at a shell (mount -t/-F/-v nfs -o …)), init.ora (init.ora / pfile), spfile (spfile text (strings or create pfile)), show_parameter (SQL*Plus show parameter), oranfstab (oranfstab), dnfs_servers (select * from v$dnfs_servers), sysctl (sysctl -a or /etc/sysctl.conf), nfso (AIX nfso -a), etc_system (Solaris /etc/system), ndd (Solaris ndd / ipadm output), vol_options (Data ONTAP 7-mode vol options), options_nfs (Data ONTAP 7-mode options nfs), ontap_fields (clustered ONTAP ... show -fields).
+             * @description Pasted files by kind: fstab (/etc/fstab (Linux, HP-UX)), vfstab (/etc/vfstab (Solaris)), filesystems (/etc/filesystems (AIX)), mount (mount, /proc/mounts or nfsstat -m output), mount_command (mount commands typed at a shell (mount -t/-F/-v nfs -o …)), init.ora (init.ora / pfile), spfile (pfile written from an spfile (*.name=value: CREATE PFILE, or strings of the spfile)), show_parameter (SQL*Plus show parameter), oranfstab (oranfstab), dnfs_servers (select * from v$dnfs_servers), sysctl (sysctl -a or /etc/sysctl.conf), nfso (AIX nfso -a), etc_system (Solaris /etc/system), ndd (Solaris ndd / ipadm output), vol_options (Data ONTAP 7-mode vol options), options_nfs (Data ONTAP 7-mode options nfs), ontap_fields (clustered ONTAP ... show -fields).
              */
             files?: {
                 [key: string]: string;
@@ -1199,7 +1206,7 @@ export interface components {
         DesignAuditCreate: {
             /**
              * Files
-             * @description Pasted files by kind: fstab (/etc/fstab (Linux, HP-UX)), vfstab (/etc/vfstab (Solaris)), filesystems (/etc/filesystems (AIX)), mount (mount, /proc/mounts or nfsstat -m output), mount_command (mount commands typed at a shell (mount -t/-F/-v nfs -o …)), init.ora (init.ora / pfile), spfile (spfile text (strings or create pfile)), show_parameter (SQL*Plus show parameter), oranfstab (oranfstab), dnfs_servers (select * from v$dnfs_servers), sysctl (sysctl -a or /etc/sysctl.conf), nfso (AIX nfso -a), etc_system (Solaris /etc/system), ndd (Solaris ndd / ipadm output), vol_options (Data ONTAP 7-mode vol options), options_nfs (Data ONTAP 7-mode options nfs), ontap_fields (clustered ONTAP ... show -fields).
+             * @description Pasted files by kind: fstab (/etc/fstab (Linux, HP-UX)), vfstab (/etc/vfstab (Solaris)), filesystems (/etc/filesystems (AIX)), mount (mount, /proc/mounts or nfsstat -m output), mount_command (mount commands typed at a shell (mount -t/-F/-v nfs -o …)), init.ora (init.ora / pfile), spfile (pfile written from an spfile (*.name=value: CREATE PFILE, or strings of the spfile)), show_parameter (SQL*Plus show parameter), oranfstab (oranfstab), dnfs_servers (select * from v$dnfs_servers), sysctl (sysctl -a or /etc/sysctl.conf), nfso (AIX nfso -a), etc_system (Solaris /etc/system), ndd (Solaris ndd / ipadm output), vol_options (Data ONTAP 7-mode vol options), options_nfs (Data ONTAP 7-mode options nfs), ontap_fields (clustered ONTAP ... show -fields).
              */
             files?: {
                 [key: string]: string;

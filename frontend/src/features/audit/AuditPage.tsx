@@ -23,7 +23,9 @@ import {
   applySuggestion,
   auditBody,
   byFile,
+  byLine,
   counts,
+  lineCounts,
   omissions,
   toMarkdown,
 } from "./model";
@@ -35,6 +37,10 @@ const SEVERITY_STYLE = {
   warning: "border-amber-300 bg-amber-50",
   info: "border-slate-200 bg-white",
 } as const;
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
 
 function downloadText(name: string, text: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -60,16 +66,19 @@ function Report({
   /** Apply a suggested answer and audit again; null when the platform is a saved design's. */
   onApply: ((suggestion: PlatformSuggestion) => void) | null;
 }) {
-  const c = counts(report);
+  const c = lineCounts(report);
+  const all = counts(report);
   return (
     <div className="space-y-4">
       <section aria-label="Audit summary" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <p className="text-lg font-semibold" data-testid="audit-verdict">
-          Score {report.score ?? "n/a"}% · {c.error} error(s) · {c.warning} warning(s) · {c.info} note(s)
+          Score {report.score ?? "n/a"}% · {plural(c.error, "line")} with errors · {plural(c.warning, "line")} with
+          warnings · {plural(c.info, "note")}
         </p>
         <p className="mt-1 text-sm text-slate-700">
           Knowledge base {report.kb_version}, advice as of {report.as_of}. The score is the share of the checked lines
-          and values with no error or warning.
+          and values with no error or warning. Each line below gathers what is wrong with it ({all.error + all.warning}{" "}
+          option(s) or value(s) in all), with the rule of each and one line to write instead.
         </p>
         {omissions(report).map((note) => (
           <p key={note} className="mt-1 text-sm text-amber-900" data-testid="audit-omitted">
@@ -155,32 +164,39 @@ function Report({
 
       {byFile(report).map(([file, findings]) => (
         <section key={file} aria-label={`Findings in ${file}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-          <h2 className="text-lg font-semibold">{file}</h2>
+          <h2 className="text-lg font-semibold">{labels[file] ?? file}</h2>
           <ul className="mt-2 space-y-2">
-            {findings.map((f, i) => {
-              // One line's findings share one fix: show it once, with the first of them.
-              const showFix = f.fix && findings.findIndex((g) => g.line === f.line && g.fix === f.fix) === i;
-              return (
-              <li key={`${f.rule}-${f.line}-${i}`} className={`rounded border p-3 text-sm ${SEVERITY_STYLE[f.severity]}`}>
-                <p>
-                  <span className="font-semibold uppercase">{f.severity}</span>
-                  {f.line ? ` · line ${f.line}` : ""} ·{" "}
-                  <Link to={`/rules/${f.rule}`} className="text-blue-800 underline">
-                    {f.rule}
-                  </Link>
+            {byLine(findings).map((group) => (
+              <li
+                key={`${group.line ?? "file"}-${group.findings[0]?.rule ?? ""}`}
+                className={`rounded border p-3 text-sm ${SEVERITY_STYLE[group.severity]}`}
+                data-testid="audit-line"
+              >
+                <p className="font-semibold">
+                  <span className="uppercase">{group.severity}</span> · {group.line ? `line ${group.line}` : "the whole file"}
                 </p>
-                <p className="mt-1 wrap-anywhere">{f.message}</p>
-                {showFix && f.fix && (
+                <ul className="mt-1 space-y-1">
+                  {group.findings.map((f, i) => (
+                    <li key={`${f.rule}-${i}`} className="wrap-anywhere">
+                      {group.findings.length > 1 && <span className="text-xs uppercase text-slate-600">{f.severity} </span>}
+                      {f.message}{" "}
+                      <Link to={`/rules/${f.rule}`} className="whitespace-nowrap text-blue-800 underline">
+                        {f.rule}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+                {group.fix && (
                   <div className="mt-2">
                     <p className="text-xs font-medium text-slate-700">
-                      Use instead of line {f.line ?? "(add it)"}{f.applies_with ? ` (needs: ${f.applies_with})` : ""}:
+                      Use instead of line {group.line ?? "(add it)"}
+                      {group.appliesWith ? ` (needs: ${group.appliesWith})` : ""}:
                     </p>
-                    <pre className="mt-1 whitespace-pre-wrap break-all rounded bg-slate-900 p-2 text-xs text-slate-50">{f.fix}</pre>
+                    <pre className="mt-1 whitespace-pre-wrap break-all rounded bg-slate-900 p-2 text-xs text-slate-50">{group.fix}</pre>
                   </div>
                 )}
               </li>
-              );
-            })}
+            ))}
           </ul>
         </section>
       ))}

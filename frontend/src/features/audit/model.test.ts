@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DRAFT, toPlatform } from "../../lib/draft";
 import type { Catalog } from "../../api/client";
-import { type AuditReport, applySuggestion, auditBody, byFile, counts, kindLabels, omissions, toMarkdown } from "./model";
+import {
+  type AuditReport,
+  applySuggestion,
+  auditBody,
+  byFile,
+  byLine,
+  counts,
+  kindLabels,
+  lineCounts,
+  omissions,
+  toMarkdown,
+} from "./model";
 
 const REPORT: AuditReport = {
   kb_version: "2026.12.1",
@@ -29,6 +40,18 @@ describe("audit model", () => {
     expect(counts(REPORT)).toEqual({ error: 1, warning: 1, info: 1 });
   });
 
+  it("puts one line's findings together: one thing to act on, the rule of each, one fix", () => {
+    const [fstab] = byFile(REPORT);
+    const lines = byLine(fstab?.[1] ?? []);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.severity).toBe("error");
+    expect(lines[0]?.findings.map((f) => f.rule)).toEqual(["NFS-V3-TCP", "MNT-NOINTR"]);
+    expect(lines[0]?.fix).toBe("a`b");
+    // Lines to act on: one line with an error, one note about no line.
+    expect(lineCounts(REPORT)).toEqual({ error: 1, warning: 0, info: 1 });
+    expect(lineCounts({ ...REPORT, line_counts: { error: 7 } })).toEqual({ error: 7, warning: 0, info: 0 });
+  });
+
   it("counts what a capped answer leaves out, and says so", () => {
     const capped: AuditReport = {
       ...REPORT,
@@ -47,8 +70,9 @@ describe("audit model", () => {
 
   it("writes Markdown that a backtick in a fix cannot break", () => {
     const md = toMarkdown(REPORT);
-    expect(md).toContain("Score: 33%. 1 error(s), 1 warning(s), 1 note(s).");
-    expect(md).toContain("- **ERROR** line 3 (NFS-V3-TCP): proto=udp where the plan has proto=tcp.");
+    expect(md).toContain("Score: 33%. Lines to act on: 1 with errors, 0 with warnings, 1 with notes.");
+    expect(md).toContain("- **ERROR** line 3\n  - error (NFS-V3-TCP): proto=udp where the plan has proto=tcp.");
+    expect(md).toContain("  - warning (MNT-NOINTR): intr where the plan has nointr.");
     expect(md).toContain("  - use: `a'b` (needs: remount)");
     expect(md).toContain("## Not checked");
   });

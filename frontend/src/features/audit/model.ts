@@ -60,6 +60,53 @@ export function byFile(report: AuditReport): [string, AuditFinding[]][] {
   return [...groups.entries()];
 }
 
+/** One line's findings together: what to act on, with the rule of each part and one fix. */
+export interface LineFindings {
+  line: number | null;
+  severity: AuditFinding["severity"];
+  findings: AuditFinding[];
+  fix: string | null;
+  appliesWith: string | null;
+}
+
+/** A file's findings grouped by line, the worst line first; findings about no line stay alone. */
+export function byLine(findings: AuditFinding[]): LineFindings[] {
+  const groups: LineFindings[] = [];
+  const at = new Map<number, LineFindings>();
+  for (const f of findings) {
+    const existing = f.line != null ? at.get(f.line) : undefined;
+    if (existing) {
+      existing.findings.push(f);
+      continue;
+    }
+    const group: LineFindings = { line: f.line ?? null, severity: f.severity, findings: [f], fix: null, appliesWith: null };
+    groups.push(group);
+    if (f.line != null) at.set(f.line, group);
+  }
+  for (const group of groups) {
+    group.findings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+    const worst = group.findings[0];
+    const fixed = group.findings.find((f) => f.fix);
+    if (worst) group.severity = worst.severity;
+    group.fix = fixed?.fix ?? null;
+    group.appliesWith = fixed?.applies_with ?? null;
+  }
+  return groups.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.line ?? 0) - (b.line ?? 0));
+}
+
+/** Lines to act on by their worst finding (the server's count over the whole paste); older
+ * reports without it are counted from their list. */
+export function lineCounts(report: AuditReport): Record<"error" | "warning" | "info", number> {
+  const result = { error: 0, warning: 0, info: 0 };
+  if (report.line_counts && Object.keys(report.line_counts).length > 0) {
+    return { ...result, ...report.line_counts };
+  }
+  for (const [, findings] of byFile(report)) {
+    for (const group of byLine(findings)) result[group.severity] += 1;
+  }
+  return result;
+}
+
 /** Findings by severity over the whole paste: the server's counts include the findings an answer
  * leaves out past its cap; older reports without them are counted from their list. */
 export function counts(report: AuditReport): Record<"error" | "warning" | "info", number> {
@@ -89,19 +136,23 @@ export function omissions(report: AuditReport): string[] {
 
 /** The report as Markdown, for a ticket or a chat. */
 export function toMarkdown(report: AuditReport): string {
-  const c = counts(report);
+  const c = lineCounts(report);
   const lines = [
     "# nasplan audit",
     "",
     `Knowledge base ${report.kb_version}, advice as of ${report.as_of}. Score: ${report.score ?? "n/a"}%. ` +
-      `${c.error} error(s), ${c.warning} warning(s), ${c.info} note(s).`,
+      `Lines to act on: ${c.error} with errors, ${c.warning} with warnings, ${c.info} with notes.`,
   ];
   for (const [file, findings] of byFile(report)) {
     lines.push("", `## ${file}`, "");
-    for (const f of findings) {
-      const where = f.line ? `line ${f.line}` : "whole file";
-      lines.push(`- **${f.severity.toUpperCase()}** ${where} (${f.rule}): ${f.message}`);
-      if (f.fix) lines.push(`  - use: \`${f.fix.replace(/`/g, "'")}\`${f.applies_with ? ` (needs: ${f.applies_with})` : ""}`);
+    for (const group of byLine(findings)) {
+      const where = group.line ? `line ${group.line}` : "whole file";
+      lines.push(`- **${group.severity.toUpperCase()}** ${where}`);
+      for (const f of group.findings) lines.push(`  - ${f.severity} (${f.rule}): ${f.message}`);
+      if (group.fix) {
+        const needs = group.appliesWith ? ` (needs: ${group.appliesWith})` : "";
+        lines.push(`  - use: \`${group.fix.replace(/`/g, "'")}\`${needs}`);
+      }
     }
   }
   const left = omissions(report);
