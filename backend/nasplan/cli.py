@@ -63,6 +63,12 @@ def _parser() -> argparse.ArgumentParser:
         "files", nargs="+", help="files to check; KIND:PATH names the kind, else it is recognised"
     )
     audit_cmd.add_argument("--json", action="store_true", help="print the report as JSON")
+    collector = sub.add_parser(
+        "collector",
+        help="print the read-only collector script for a host OS (run it on the host, then "
+        "audit what it wrote)",
+    )
+    collector.add_argument("os", choices=("linux", "solaris", "aix", "hpux"))
     rules = sub.add_parser("rules", help="list the rules of the knowledge base")
     rules.add_argument("--category")
     rules.add_argument("--json", action="store_true")
@@ -128,6 +134,11 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         return _files(kb, args, out)
     if args.command == "audit":
         return _audit(kb, args, out)
+    if args.command == "collector":
+        from nasplan.renderers.collector import collector_script, kb_setting_keys
+
+        out.write(collector_script(kb_setting_keys(kb), args.os, kb.version))
+        return 0
     if args.command == "rules":
         return _rules(kb, args.category, args.json, out)
     if args.command == "rule":

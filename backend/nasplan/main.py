@@ -23,7 +23,16 @@ from nasplan.api.fallback import install_api_fallback
 from nasplan.api.limits import RequestBodyGuard
 from nasplan.api.observability import configure_logging, install_observability
 from nasplan.api.rate_limit import RateLimit, api_buckets
-from nasplan.api.routes import audits, bundles, catalog, designs, health, knowledge, plans
+from nasplan.api.routes import (
+    audits,
+    bundles,
+    catalog,
+    collectors,
+    designs,
+    health,
+    knowledge,
+    plans,
+)
 from nasplan.api.security import SecurityHeaders
 from nasplan.api.server import header_timeout_protocol
 from nasplan.audit.runner import AuditRunner, Limits
@@ -86,7 +95,7 @@ def create_app(settings: Settings | None = None, kb: KnowledgeBase | None = None
     install_database_error_handler(app)
 
     api = APIRouter(prefix=API_PREFIX)
-    for module in (health, knowledge, catalog, plans, bundles, audits, designs):
+    for module in (health, knowledge, catalog, plans, bundles, audits, collectors, designs):
         api.include_router(module.router)
     app.include_router(api)
     install_docs(app)

@@ -99,6 +99,12 @@ _INDEX: list[tuple[str, str, str, str]] = [
     ("oracle/oranfstab", "5", "DBA", "Direct NFS paths and exports"),
     ("oracle/install_oranfstab.sh", "5", "DBA", "installs oranfstab"),
     ("oracle/enable_dnfs.sh", "5", "DBA", "switches Direct NFS on (relink)"),
+    (
+        "verify/collect.sh",
+        "6",
+        "Unix administrator",
+        "read-only collection for an audit of the host as built (upload it on the audit page)",
+    ),
     ("verify/verify_host.sh", "6", "Unix administrator", "read-only host checks: PASS/FAIL"),
     ("verify/verify_oracle.sql", "6", "DBA", "read-only database checks: PASS/FAIL"),
     ("verify/filer_checks.txt", "6", "storage administrator", "what to look at on the filer"),

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from nasplan.domain.plan import Check, Mount
+from nasplan.renderers.collector import collector_script, plan_setting_keys
 from nasplan.renderers.common import Facts, cite, header, q, render_template, rules_of
 from nasplan.renderers.filer import filer_steps
 from nasplan.renderers.filer_common import STORAGE
@@ -340,7 +341,18 @@ def _filer_checks(f: Facts) -> str:
 
 
 def render_verify(f: Facts) -> dict[str, str]:
+    plan = f.plan
     return {
+        "verify/collect.sh": collector_script(
+            plan_setting_keys(plan),
+            plan.platform.host.os,
+            plan.kb_version,
+            header(
+                f,
+                "Collection of this host as built, for an audit (read-only).",
+                [s.rules[0] for s in plan.settings],
+            ),
+        ),
         "verify/verify_host.sh": _verify_host(f),
         "verify/verify_oracle.sql": _verify_sql(f),
         "verify/filer_checks.txt": _filer_checks(f),
