@@ -135,9 +135,9 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     if args.command == "audit":
         return _audit(kb, args, out)
     if args.command == "collector":
-        from nasplan.renderers.collector import collector_script, kb_setting_keys
+        from nasplan.renderers.collector import collector_script
 
-        out.write(collector_script(kb_setting_keys(kb), args.os, kb.version))
+        out.write(collector_script(kb.setting_keys(), args.os, kb.version))
         return 0
     if args.command == "rules":
         return _rules(kb, args.category, args.json, out)

@@ -78,5 +78,13 @@ class KnowledgeBase:
                 return default
         return None
 
+    def setting_keys(self) -> dict[str, list[str]]:
+        """Every key any rule sets, by mechanism (sysctl, ndd, ...): what a collector reads."""
+        keys: dict[str, set[str]] = {}
+        for rule in self.rules.values():
+            for setting in rule.effects.settings:
+                keys.setdefault(setting.mechanism, set()).add(setting.key)
+        return {mechanism: sorted(found) for mechanism, found in keys.items()}
+
     def filer_family(self, vendor: FilerVendor, family_id: str) -> FilerFamilyEntry:
         return next(f for f in self.filers.vendors[vendor].families if f.id == family_id)

@@ -7,9 +7,9 @@ kind it is (or ``-`` for what only tells the platform), whether it could be read
 is. The directory, or the ``nasplan-collect.tar`` the script packs inside it, is what the audit
 page and ``nasplan audit`` take as a whole.
 
-The kernel and NFS settings asked for are those the knowledge base's rules set for that OS
-(``sysctl``, ``ndd``, ``nfso`` keys), so a new rule's setting is collected without editing
-this file.
+The kernel and NFS settings asked for are given by the caller: every key the knowledge base's
+rules set (``KnowledgeBase.setting_keys``) for the collector the app serves, the plan's own for
+the one in a bundle; a new rule's setting is collected without editing this file.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from typing import Literal
 
 from nasplan.domain.plan import Plan
 from nasplan.domain.platform import OsName
-from nasplan.knowledge.base import KnowledgeBase
 from nasplan.renderers.common import q, render_template
 
 CollectorOs = Literal["linux", "solaris", "aix", "hpux"]
@@ -107,15 +106,6 @@ def _oracle_items() -> list[Item]:
 
 # The settings a collector reads, by mechanism (sysctl, ndd, ...).
 SettingKeys = dict[str, list[str]]
-
-
-def kb_setting_keys(kb: KnowledgeBase) -> SettingKeys:
-    """Every key any rule sets, by mechanism: what a collector for any platform reads."""
-    keys: dict[str, set[str]] = {}
-    for rule in kb.rules.values():
-        for setting in rule.effects.settings:
-            keys.setdefault(setting.mechanism, set()).add(setting.key)
-    return {mechanism: sorted(found) for mechanism, found in keys.items()}
 
 
 def plan_setting_keys(plan: Plan) -> SettingKeys:

@@ -21,7 +21,6 @@ from nasplan.renderers.collector import (
     MANIFEST,
     collector_items,
     collector_script,
-    kb_setting_keys,
 )
 
 OSES = ("linux", "solaris", "aix", "hpux")
@@ -37,7 +36,7 @@ _ALLOWED_TARGETS = {'"$OUT/$1"', '"$err"', '"$MANIFEST_FILE"', "/dev/null", "&1"
 
 
 def _script(kb: KnowledgeBase, os_name: str) -> str:
-    return collector_script(kb_setting_keys(kb), os_name, kb.version)  # type: ignore[arg-type]
+    return collector_script(kb.setting_keys(), os_name, kb.version)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("os_name", OSES)
@@ -79,7 +78,7 @@ def test_a_collector_runs_only_commands_that_read(kb: KnowledgeBase, os_name: st
     """The first word of every simple command of every item is a program that only reads (or
     a word of the shell), and no item holds a command that sets anything; SQL is only select,
     show and sqlplus settings."""
-    for item in collector_items(kb_setting_keys(kb), os_name):  # type: ignore[arg-type]
+    for item in collector_items(kb.setting_keys(), os_name):  # type: ignore[arg-type]
         for command in item.commands:
             shell, _, sql = command.partition("<<'NASPLAN_SQL'")
             programs = {m.group(1) for m in _SIMPLE_COMMAND.finditer(shell)}
@@ -94,7 +93,7 @@ def test_a_collector_runs_only_commands_that_read(kb: KnowledgeBase, os_name: st
 def test_the_manifest_kinds_are_audit_kinds(kb: KnowledgeBase) -> None:
     kinds = set(get_args(FileKind)) | {"-"}
     for os_name in OSES:
-        items = collector_items(kb_setting_keys(kb), os_name)  # type: ignore[arg-type]
+        items = collector_items(kb.setting_keys(), os_name)  # type: ignore[arg-type]
         assert {item.kind for item in items} <= kinds
         assert len({item.name for item in items}) == len(items)
         assert all(re.fullmatch(r"[a-z0-9_]+\.txt", item.name) for item in items)
@@ -121,7 +120,7 @@ def test_the_linux_collector_runs_here_and_keeps_to_its_directory(
     manifest = (out / MANIFEST).read_text().splitlines()
     assert manifest[0].startswith("collector\tlinux\t")
     rows = [line.split("\t") for line in manifest if line.startswith("file\t")]
-    items = collector_items(kb_setting_keys(kb), "linux")
+    items = collector_items(kb.setting_keys(), "linux")
     assert [row[1] for row in rows] == [item.name for item in items]
     status = {row[1]: row[3] for row in rows}
     assert status["os_release.txt"] == "read" and status["sysctl.txt"] == "read"

@@ -6,7 +6,7 @@ from fastapi import APIRouter, Response
 
 from nasplan.api.deps import KbDep
 from nasplan.domain.platform import OsName
-from nasplan.renderers.collector import collector_script, kb_setting_keys
+from nasplan.renderers.collector import collector_script
 
 router = APIRouter(tags=["audits"])
 
@@ -25,7 +25,7 @@ def collector(kb: KbDep, os: OsName) -> Response:
     """The collector for a host OS: run it on the host (it only reads, and writes only into
     the directory it creates), then upload what it wrote on the audit page."""
     return Response(
-        content=collector_script(kb_setting_keys(kb), os, kb.version),
+        content=collector_script(kb.setting_keys(), os, kb.version),
         media_type="text/x-shellscript",
         headers={"Content-Disposition": f'attachment; filename="nasplan-collect-{os}.sh"'},
     )
