@@ -60,7 +60,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     audit_cmd.add_argument("--platform", required=True, help="path to a platform JSON file")
     audit_cmd.add_argument(
-        "files", nargs="+", help="files to check; KIND:PATH names the kind, else it is recognised"
+        "files", nargs="*", help="files to check; KIND:PATH names the kind, else it is recognised"
+    )
+    audit_cmd.add_argument(
+        "--collected",
+        type=Path,
+        metavar="DIR",
+        help="also check what a collector wrote into DIR (`nasplan collector OS`), and print "
+        "the platform answers it shows",
     )
     audit_cmd.add_argument("--json", action="store_true", help="print the report as JSON")
     collector = sub.add_parser(
@@ -265,6 +272,14 @@ def _audit(kb: KnowledgeBase, args: argparse.Namespace, out: TextIO) -> int:
             print(f"cannot read {path}: {exc}", file=sys.stderr)
             return 2
         pastes.append(PasteIn(path, kind, text))
+    if args.collected is not None:
+        collected = _collected(kb, args.collected)
+        if collected is None:
+            return 2
+        pastes += collected
+    if not pastes:
+        print("nothing to check: give files or --collected DIR", file=sys.stderr)
+        return 2
     try:
         files, _ = gather(pastes)
     except Unrecognised as exc:
@@ -287,6 +302,23 @@ def _audit(kb: KnowledgeBase, args: argparse.Namespace, out: TextIO) -> int:
         for s in report.platform_suggestions:
             print(f"suggested: {s.field}={s.value} ({s.label})", file=out)
     return 1 if any(f.severity == "error" for f in report.findings) else 0
+
+
+def _collected(kb: KnowledgeBase, directory: Path) -> list[PasteIn] | None:
+    from nasplan.audit.collection import CollectionError, read_collection_dir
+    from nasplan.audit.inference import collection_report
+
+    try:
+        report = collection_report(kb, read_collection_dir(directory))
+    except (CollectionError, OSError) as exc:
+        print(f"cannot read the collection in {directory}: {exc}", file=sys.stderr)
+        return None
+    for answer in report.answers:
+        print(f"collected: {answer.field}={answer.value} ({answer.evidence})", file=sys.stderr)
+    for item in report.files:
+        if item.status != "read":
+            print(f"collected: {item.file} {item.status}", file=sys.stderr)
+    return [PasteIn(p["name"], p["kind"], p["text"]) for p in report.pastes]
 
 
 def _plan(kb: KnowledgeBase, path: str, as_of: dt.date | None, as_json: bool, out: TextIO) -> int:

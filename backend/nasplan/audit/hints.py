@@ -66,7 +66,7 @@ class PlatformHints(BaseModel):
     _clashed: set[str] = PrivateAttr(default_factory=set)
 
 
-def _release_version(release: OracleRelease, compatible: str, examples: list[str]) -> str:
+def release_version(release: OracleRelease, compatible: str, examples: list[str]) -> str:
     """A version inside the release's range to put in the platform: compatible itself when it
     is a full version there, else the catalog's example for the release, else its lower bound."""
     spec = SpecifierSet(release.range)
@@ -149,7 +149,7 @@ def platform_hints(
             "(compatible may stay lower than the software after an upgrade).",
             PlatformSuggestion(
                 field="oracle.version",
-                value=_release_version(found, _compatible(params), kb.oracle.examples),
+                value=release_version(found, _compatible(params), kb.oracle.examples),
                 label=found.label,
                 reason="compatible is at least this release; the software may be newer.",
             ),

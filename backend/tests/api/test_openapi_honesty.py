@@ -332,7 +332,8 @@ def _request_dates(openapi: dict[str, Any]) -> Iterator[tuple[str, str]]:
 
     for _, _, operation in _operations(openapi):
         if "requestBody" in operation:
-            yield from walk(operation["requestBody"]["content"]["application/json"]["schema"], "")
+            for content in operation["requestBody"]["content"].values():
+                yield from walk(content.get("schema", {}), "")
 
 
 def test_every_request_date_says_its_range(openapi: dict[str, Any]) -> None:

@@ -90,7 +90,32 @@ PARSERS: dict[str, Reader] = {
     "parse_ontap_fields": parse_ontap_fields,
     "parse_mount_commands": parse_mount_commands,
     "detect_kind": detect_kind,
+    "infer_platform": lambda text: _infer(text),
 }
+
+
+def _infer(text: str) -> object:
+    """The platform readers of a collection (issue 24), every file of it holding ``text``."""
+    from nasplan.audit.collection import CollectedFile, Collection
+    from nasplan.audit.inference import infer_platform
+    from nasplan.knowledge.loader import load_knowledge
+
+    names = ("os_release.txt", "release.txt", "oslevel.txt", "uname.txt", "nics.txt",
+             "oracle_version.txt", "show_parameter.txt", "dnfs_servers.txt")  # fmt: skip
+    results = []
+    for os_name in ("linux", "solaris", "aix", "hpux"):
+        files = [CollectedFile(name, "-", "read", "", text) for name in names]
+        results.append(infer_platform(_kb(load_knowledge), Collection(os=os_name, files=files)))
+    return results
+
+
+_KB: list[KnowledgeBase] = []
+
+
+def _kb(load: Callable[[], KnowledgeBase]) -> KnowledgeBase:
+    if not _KB:
+        _KB.append(load())
+    return _KB[0]
 
 
 def test_every_kind_of_paste_has_its_parser_timed_here() -> None:
@@ -519,7 +544,7 @@ def _lines_of(item: object) -> int:
     return line
 
 
-@pytest.mark.parametrize("name", sorted(set(PARSERS) - {"detect_kind"}))
+@pytest.mark.parametrize("name", sorted(set(PARSERS) - {"detect_kind", "infer_platform"}))
 def test_lines_after_the_line_cap_are_counted_as_unread_not_read(name: str) -> None:
     parse = PARSERS[name]
     text = "a = b\n" * (MAX_LINES - 1) + "a = b\r\n" + "c = d\n" * 7 + "e = f"

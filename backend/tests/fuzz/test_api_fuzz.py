@@ -16,7 +16,9 @@ POST /designs/import alone takes over 4 minutes (the nested plan schema filters 
 
 from __future__ import annotations
 
+import io
 import os
+import tarfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,6 +26,7 @@ import pytest
 import schemathesis
 from fastapi import FastAPI
 from hypothesis import HealthCheck, Phase, settings
+from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -75,6 +78,8 @@ def _openapi_document() -> dict[str, Any]:
 
 
 OPENAPI = _openapi_document()
+
+
 # Valid and invalid data are fuzzed separately: Hypothesis stops generating soon after its first
 # failure, so an early 400 for a malformed body would otherwise hide a 500 on valid data.
 # POST /designs/import is left out of valid-data fuzzing: a valid document nests a whole plan,
@@ -82,6 +87,32 @@ OPENAPI = _openapi_document()
 # Valid and hostile import documents, built from real exports, are tested in
 # tests/designs/test_trust.py and tests/security/. Its invalid data is fuzzed with a smaller
 # budget, as each draw of the nested schema is slow.
+def _tar(files: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as archive:
+        for name, data in files.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+# POST /collections takes a collector's tar: the fuzzer sends real ones (a manifest, a file),
+# damaged ones (cut short, no manifest) and random bytes.
+_COLLECTION = _tar(
+    {
+        "MANIFEST.txt": b"collector\tlinux\t1\nfile\tsysctl.txt\tsysctl\tread\tsysctl\n",
+        "sysctl.txt": b"net.ipv4.tcp_sack = 1\n",
+    }
+)
+schemathesis.openapi.media_type(
+    "application/x-tar",
+    st.one_of(
+        st.sampled_from([_COLLECTION, _COLLECTION[:700], _tar({"x.txt": b"x"})]),
+        st.binary(max_size=2048),
+    ),
+)
+
 IMPORT = "/api/v1/designs/import"
 IMPORT_EXAMPLES = max(1, MAX_EXAMPLES // 3)
 positive = schemathesis.openapi.from_dict(OPENAPI, config=_config("positive")).exclude(path=IMPORT)

@@ -38,6 +38,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read Collection
+         * @description Read a collector's archive: the pastes to audit, the platform answers it shows (each with
+         *     its evidence, to confirm before the audit), and what could not be read on the host. Nothing
+         *     is kept: the client sends the pastes and the confirmed platform to `POST /audits`.
+         */
+        post: operations["read_collection_api_v1_collections_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/collector/{os}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Collector
+         * @description The collector for a host OS: run it on the host (it only reads, and writes only into
+         *     the directory it creates), then upload what it wrote on the audit page.
+         */
+        get: operations["collector_api_v1_collector__os__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/designs": {
         parameters: {
             query?: never;
@@ -997,6 +1040,57 @@ export interface components {
             /** Service Level */
             service_level: string;
         };
+        /** CollectedFileStatus */
+        CollectedFileStatus: {
+            /** File */
+            file: string;
+            /**
+             * Status
+             * @description read, or why it could not be read on the host.
+             */
+            status: string;
+            /** What */
+            what: string;
+        };
+        /**
+         * CollectionReport
+         * @description What a collection holds: the pastes to audit, the platform answers it shows with their
+         *     evidence (to confirm before the audit runs), and what the collector could not read.
+         */
+        CollectionReport: {
+            /** Answers */
+            answers: components["schemas"]["InferredAnswer"][];
+            /** Collected At */
+            collected_at: string | null;
+            /** Collected By */
+            collected_by: string | null;
+            /** Collector Os */
+            collector_os: string;
+            /**
+             * Files
+             * @description Every file of the collection.
+             */
+            files: components["schemas"]["CollectedFileStatus"][];
+            /** Host */
+            host: string | null;
+            /**
+             * Kb Version
+             * @description The knowledge base release the collector came from.
+             */
+            kb_version: string | null;
+            /**
+             * Left Out
+             * @description Files read but not audited, and why.
+             */
+            left_out?: string[];
+            /**
+             * Pastes
+             * @description Name, kind and text of each file to audit: send them as the audit's `pastes`, with the platform once its answers are confirmed.
+             */
+            pastes: {
+                [key: string]: string;
+            }[];
+        };
         /** CompareRequest */
         CompareRequest: {
             /**
@@ -1897,6 +1991,29 @@ export interface components {
              * @example 9u5
              */
             os_version: string;
+        };
+        /**
+         * InferredAnswer
+         * @description One platform answer the collection shows.
+         */
+        InferredAnswer: {
+            /**
+             * Evidence
+             * @description The file and the line it rests on.
+             */
+            evidence: string;
+            /**
+             * Field
+             * @description The platform field, as a dotted path (host.os_version).
+             */
+            field: string;
+            /**
+             * Label
+             * @description The answer in words.
+             */
+            label: string;
+            /** Value */
+            value: string | number | boolean;
         };
         /** IntRange */
         IntRange: {
@@ -3342,6 +3459,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Catalog"];
+                };
+            };
+        };
+    };
+    read_collection_api_v1_collections_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-tar": string;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionReport"];
+                };
+            };
+            /** @description The body is larger than the server's limit (`NASPLAN_MAX_BODY_BYTES`); it was not read. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The upload is not a collection the audit can read. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    collector_api_v1_collector__os__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                os: "solaris" | "linux" | "aix" | "hpux";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collector for hosts of this OS, a POSIX shell script. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/x-shellscript": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Response
+from typing import Annotated
+
+from fastapi import APIRouter, Body, HTTPException, Response
 
 from nasplan.api.deps import KbDep
+from nasplan.audit.collection import CollectionError, read_collection_tar
+from nasplan.audit.inference import CollectionReport, collection_report
 from nasplan.domain.platform import OsName
 from nasplan.renderers.collector import collector_script
 
@@ -29,3 +33,31 @@ def collector(kb: KbDep, os: OsName) -> Response:
         media_type="text/x-shellscript",
         headers={"Content-Disposition": f'attachment; filename="nasplan-collect-{os}.sh"'},
     )
+
+
+@router.post(
+    "/collections",
+    response_model=CollectionReport,
+    responses={422: {"description": "The upload is not a collection the audit can read."}},
+)
+def read_collection(
+    kb: KbDep,
+    archive: Annotated[
+        bytes,
+        Body(
+            media_type="application/x-tar",
+            description="The nasplan-collect.tar a collector wrote (gzipped or not).",
+        ),
+    ],
+) -> CollectionReport:
+    """Read a collector's archive: the pastes to audit, the platform answers it shows (each with
+    its evidence, to confirm before the audit), and what could not be read on the host. Nothing
+    is kept: the client sends the pastes and the confirmed platform to `POST /audits`."""
+    try:
+        collection = read_collection_tar(archive)
+    except CollectionError as exc:
+        raise HTTPException(
+            status_code=422,
+            detail=[{"loc": ["body"], "msg": str(exc), "type": "value_error"}],
+        ) from exc
+    return collection_report(kb, collection)
