@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { SCREENSHOTS, WIDTHS, createDesignFromPreset, expectAccessible, screenshot } from "./helpers";
 
@@ -131,4 +135,30 @@ test("mount commands typed at a shell are read as commands, not as an fstab", as
     await page.setViewportSize({ width, height: 900 });
     await screenshot(page, `audit-command-${name}`);
   }
+});
+
+test("a collection from this host: the platform it shows, confirmed, findings, and a design started from it", async ({ page, request }) => {
+  // The collector the app serves, run for real on the machine the tests run on (Linux).
+  const dir = mkdtempSync(join(tmpdir(), "nasplan-collect-"));
+  writeFileSync(join(dir, "collect.sh"), await (await request.get("/api/v1/collector/linux")).text());
+  execFileSync("sh", [join(dir, "collect.sh"), join(dir, "out")]);
+  await page.goto("/audit");
+  await page.getByLabel("Collection (nasplan-collect.tar)").setInputFiles(join(dir, "out", "nasplan-collect.tar"));
+  const collection = page.getByTestId("collection-report");
+  await expect(collection).toContainText("Linux (MANIFEST.txt: the Linux collector wrote this collection)");
+  await expect(collection).toContainText("file(s) the host would not give");
+  await collection.getByText("file(s) the host would not give").click();
+  await expect(collection).toContainText("Direct NFS servers in use (v$dnfs_servers): not read: needs");
+  await page.getByRole("button", { name: "Use these answers and check" }).click();
+  await expect(page.getByTestId("audit-verdict")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Findings in sysctl" })).toBeVisible();
+  await expectAccessible(page, "audit of a collection");
+  for (const [name, width] of Object.entries(WIDTHS)) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, `audit-collection-${name}`);
+  }
+  // The wizard opens with the host's answers (only those that differ from its defaults are in
+  // the address: this machine has no interface at MTU 9000, so no jumbo frames).
+  await page.getByRole("link", { name: "Start a design from this host" }).click();
+  await expect(page).toHaveURL(/network\.jumbo_frames=0/);
 });

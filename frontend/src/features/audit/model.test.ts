@@ -3,6 +3,7 @@ import { DEFAULT_DRAFT, toPlatform } from "../../lib/draft";
 import type { Catalog } from "../../api/client";
 import {
   type AuditReport,
+  applyAnswers,
   applySuggestion,
   auditBody,
   byFile,
@@ -104,6 +105,38 @@ describe("audit model", () => {
     expect(oracle.oracle.version).toBe("10.2.0.5");
     const filer = applySuggestion(DEFAULT_DRAFT, { field: "filer.os_version", value: "8.2", label: "7-mode 8.2", reason }, catalog);
     expect(filer.filer.os_version).toBe("8.2");
+  });
+});
+
+describe("applyAnswers", () => {
+  it("puts what the host showed into the draft, and leaves out what the catalog does not offer", () => {
+    const catalog = {
+      os: {
+        aix: { label: "AIX", arches: ["power"], releases: [{ id: "7.2", label: "AIX 7.2" }, { id: "7.3", label: "AIX 7.3" }] },
+        linux: { label: "Linux", arches: ["x86_64"], releases: [{ id: "ol9", label: "OL 9" }] },
+      },
+      network: { nic_speeds: [{ gbps: 10, label: "10GbE" }, { gbps: 25, label: "25GbE" }] },
+    } as unknown as Catalog;
+    const answer = (field: string, value: string | number | boolean) => ({ field, value, label: "", evidence: "" });
+    const next = applyAnswers(
+      DEFAULT_DRAFT,
+      [
+        answer("host.os", "aix"),
+        answer("host.os_version", "7.2"),
+        answer("oracle.version", "19.3"),
+        answer("oracle.dnfs", false),
+        answer("network.jumbo_frames", true),
+        answer("network.nic_gbps", 100),
+      ],
+      catalog,
+    );
+    expect(next.host).toMatchObject({ os: "aix", os_version: "7.2", arch: "power" });
+    expect(next.oracle).toMatchObject({ version: "19.3", dnfs: false });
+    expect(next.network.jumbo_frames).toBe(true);
+    expect(next.network.nic_gbps).toBe(DEFAULT_DRAFT.network.nic_gbps); // no 100 Gb/s choice here
+    expect(applyAnswers(DEFAULT_DRAFT, [answer("host.os_version", "9.9")], catalog).host.os_version).toBe(
+      DEFAULT_DRAFT.host.os_version,
+    );
   });
 });
 

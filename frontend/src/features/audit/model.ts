@@ -177,3 +177,32 @@ export function applySuggestion(draft: Draft, suggestion: PlatformSuggestion, ca
   else next.filer.os_version = suggestion.value;
   return next;
 }
+
+export type CollectionReport = Schemas["CollectionReport"];
+export type InferredAnswer = Schemas["InferredAnswer"];
+
+/** The draft with the answers a collection shows, as the user confirmed them. An answer the
+ * catalog does not offer (a link speed it has no choice for) is left out. */
+export function applyAnswers(draft: Draft, answers: InferredAnswer[], catalog: Catalog): Draft {
+  let next: Draft = structuredClone(draft);
+  const host = answers.find((a) => a.field === "host.os");
+  if (host && typeof host.value === "string" && catalog.os[host.value]) {
+    next.host.os = host.value;
+    next = adjustDependent(next, catalog, "host", "os");
+  }
+  for (const answer of answers) {
+    const { field, value } = answer;
+    if (field === "host.os_version" && typeof value === "string") {
+      if (catalog.os[next.host.os]?.releases.some((r) => r.id === value)) next.host.os_version = value;
+    } else if (field === "oracle.version" && typeof value === "string") {
+      next.oracle.version = value;
+    } else if (field === "oracle.dnfs" && typeof value === "boolean") {
+      next.oracle.dnfs = value;
+    } else if (field === "network.jumbo_frames" && typeof value === "boolean") {
+      next.network.jumbo_frames = value;
+    } else if (field === "network.nic_gbps" && typeof value === "number") {
+      if (catalog.network.nic_speeds.some((s) => s.gbps === value)) next.network.nic_gbps = String(value);
+    }
+  }
+  return next;
+}
