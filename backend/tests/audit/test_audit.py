@@ -6,6 +6,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from nasplan.domain.platform import EXAMPLE_PLATFORM
+from tests.platforms import linux_ontap
 
 
 def _audit(client: TestClient, files: dict[str, str], **changes: Any) -> list[dict[str, Any]]:
@@ -70,13 +71,7 @@ def test_init_ora_differences(client: TestClient) -> None:
     assert [(f["rule"], f["line"]) for f in findings] == [("ORA-ENABLE-LISTIO", 1)]
 
 
-_DNFS_PLATFORM = {
-    "host": {"os": "linux", "os_version": "ol9", "arch": "x86_64"},
-    "network": {"nic_gbps": 25, "nic_count": 2, "jumbo_frames": True},
-    "oracle": {"version": "19.21", "dnfs": True},
-    "filer": {"vendor": "netapp", "os_version": "9.14.1"},
-    "layout": {"filer_host": "svm1", "db_name": "PROD"},
-}
+_DNFS_PLATFORM = linux_ontap(nic_count=2)
 _ORANFSTAB = "server: svm1\npath: 10.0.0.10\nexport: /prod_data mount: /u02/oradata/PROD\n"
 
 

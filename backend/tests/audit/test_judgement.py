@@ -8,13 +8,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-_LINUX_DNFS = {
-    "host": {"os": "linux", "os_version": "ol9", "arch": "x86_64"},
-    "network": {"nic_gbps": 25, "nic_count": 1, "jumbo_frames": True},
-    "oracle": {"version": "19.21", "dnfs": True},
-    "filer": {"vendor": "netapp", "os_version": "9.14.1"},
-    "layout": {"filer_host": "svm1", "db_name": "PROD"},
-}
+from tests.platforms import linux_ontap, solaris_ontap7
+
+_LINUX_DNFS = linux_ontap()
 
 
 def _report(client: TestClient, files: dict[str, str]) -> dict[str, Any]:
@@ -186,14 +182,7 @@ def test_noac_on_a_backup_mount_is_raised_and_its_role_is_named(client: TestClie
 def test_an_ndd_set_with_name_equals_value_is_a_command_that_fails(client: TestClient) -> None:
     """TR-3496 prints ``ndd -set /dev/tcp tcp_recv_hiwat=65535``: ndd takes the value as its own
     argument, so the line fails and sets nothing; the fix is the planned form."""
-    platform = {
-        "host": {"os": "solaris", "os_version": "9", "arch": "sparc"},
-        "network": {"nic_gbps": 1, "nic_count": 1, "jumbo_frames": True},
-        "oracle": {"version": "9.2.0.4", "dnfs": False},
-        "filer": {"vendor": "netapp", "os_version": "7.0"},
-        "layout": {"filer_host": "filer01", "db_name": "PROD"},
-        "as_of": "2006-09-01",
-    }
+    platform = solaris_ontap7("9", "9.2.0.4", "2006-09-01")
     ndd = "ndd -set /dev/tcp tcp_recv_hiwat=65535\nndd -set /dev/tcp tcp_xmit_hiwat=65535\n"
     response = client.post("/api/v1/audits", json={"platform": platform, "files": {"ndd": ndd}})
     assert response.status_code == 200, response.text

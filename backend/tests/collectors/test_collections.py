@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from nasplan.cli import main as cli_main
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.renderers.collector import ARCHIVE, collector_script
+from tests.platforms import linux_ontap
 
 REALWORLD = Path(__file__).parents[1] / "corpus" / "realworld" / "files"
 _TAR = {"content-type": "application/x-tar"}
@@ -58,13 +59,7 @@ def test_a_collection_made_on_this_host_is_read_and_audited(
     assert ("sysctl.txt", "sysctl") in [(p["name"], p["kind"]) for p in pastes]
     status = {f["file"]: f["status"] for f in report["files"]}
     assert status["dnfs_servers.txt"].startswith("not read")
-    platform = {
-        "host": {"os": "linux", "os_version": "ol9", "arch": "x86_64"},
-        "network": {"nic_gbps": 25, "nic_count": 1, "jumbo_frames": True},
-        "oracle": {"version": "19.21", "dnfs": False},
-        "filer": {"vendor": "netapp", "os_version": "9.14.1"},
-        "layout": {"filer_host": "svm1", "db_name": "PROD"},
-    }
+    platform = linux_ontap(dnfs=False)
     audited = client.post("/api/v1/audits", json={"platform": platform, "pastes": pastes})
     assert audited.status_code == 200, audited.text
     assert audited.json()["checked"]["sysctl"] > 0

@@ -1,0 +1,34 @@
+"""Small platform bodies the audit and collector tests share (the API's JSON shape)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+
+def linux_ontap(
+    *, dnfs: bool = True, nic_count: int = 1, **sections: dict[str, Any]
+) -> dict[str, Any]:
+    """Oracle Linux 9, Oracle 19.21 on ONTAP 9.14.1 over 25GbE with jumbo frames; a section given
+    replaces that section whole."""
+    platform: dict[str, Any] = {
+        "host": {"os": "linux", "os_version": "ol9", "arch": "x86_64"},
+        "network": {"nic_gbps": 25, "nic_count": nic_count, "jumbo_frames": True},
+        "oracle": {"version": "19.21", "dnfs": dnfs},
+        "filer": {"vendor": "netapp", "os_version": "9.14.1"},
+        "layout": {"filer_host": "svm1", "db_name": "PROD"},
+    }
+    platform.update(copy.deepcopy(sections))
+    return platform
+
+
+def solaris_ontap7(release: str, oracle: str, as_of: str) -> dict[str, Any]:
+    """A Solaris host on Data ONTAP 7.0 at 1GbE with jumbo frames, as of a date."""
+    return {
+        "host": {"os": "solaris", "os_version": release, "arch": "sparc"},
+        "network": {"nic_gbps": 1, "nic_count": 1, "jumbo_frames": True},
+        "oracle": {"version": oracle, "dnfs": False},
+        "filer": {"vendor": "netapp", "os_version": "7.0"},
+        "layout": {"filer_host": "filer01", "db_name": "PROD"},
+        "as_of": as_of,
+    }
