@@ -288,7 +288,7 @@ class _Auditor:
                     planned_mount_point=guess.planned.mount_point if guess.planned else None,
                 )
             )
-            found = [self.normalize(o) for o in entry.options]
+            found = [self.normalize(o) for o in _attribute_timers(entry.options, runtime)]
             if guess.other:
                 continue
             if guess.planned is None:
@@ -848,6 +848,26 @@ class _Auditor:
                     about=["local", "path"],
                 )
                 return
+
+
+_TIMERS = ("acregmin", "acregmax", "acdirmin", "acdirmax")
+
+
+def _attribute_timers(options: list[str], runtime: bool) -> list[str]:
+    """A running Linux system shows ``actimeo=N`` as its four timers (``acregmin=N``,
+    ``acregmax=N``, ``acdirmin=N``, ``acdirmax=N``): read four equal timers as the one option
+    they came from, so a mount made with actimeo=0 is not told it lacks it."""
+    if not runtime:
+        return options
+    values = {}
+    for option in options:
+        name, _, value = option.partition("=")
+        if name in _TIMERS:
+            values[name] = value
+    if len(values) != len(_TIMERS) or len(set(values.values())) != 1:
+        return options
+    kept = [o for o in options if o.partition("=")[0] not in _TIMERS]
+    return [*kept, f"actimeo={values[_TIMERS[0]]}"]
 
 
 def _shared_prefix_24(addresses: list[str]) -> str | None:

