@@ -1,0 +1,166 @@
+"""Setting checks: kernel, NFS and Oracle parameters, and the filer's settings, against the
+values the plan sets with each mechanism."""
+
+from __future__ import annotations
+
+from nasplan.audit.auditor import AuditorBase, is_default, norm_key
+from nasplan.audit.outputs import OntapRecord
+from nasplan.audit.parsers import Parameter
+from nasplan.audit.values import same_value
+
+
+class SettingChecks(AuditorBase):
+    def parameters(
+        self,
+        kind: str,
+        params: list[Parameter],
+        mechanism: str,
+        form: str,
+        excerpt: bool = False,
+    ) -> None:
+        """Planned settings of one mechanism against the values a file or output shows (in
+        an ``excerpt``, a setting not shown is listed as not checked, not reported unset)."""
+        found = {norm_key(p.name): p for p in params}
+        for setting in self.plan.settings:
+            if setting.mechanism != mechanism:
+                continue
+            present = found.get(norm_key(setting.key))
+            rule = setting.rules[0]
+            fix = form.format(key=setting.key, value=setting.value)
+            needs = setting.requires.replace("_", " ")
+            about = [norm_key(setting.key)]
+            default = self.default_of(mechanism, setting.key)
+            if setting.action == "unset":
+                if present is not None:
+                    self.add(
+                        self.severity(rule),
+                        rule,
+                        kind,
+                        present.line,
+                        f"{setting.key} is set to {present.value}; the plan leaves it unset.",
+                        f"remove {setting.key}",
+                        needs,
+                        about=about,
+                    )
+            elif present is None and excerpt:
+                self.unshown.append(
+                    f"{setting.key} ({mechanism}): the pasted {kind} does not show it"
+                )
+            elif present is None and default is not None and is_default(default, setting.value):
+                self.add(
+                    "info",
+                    rule,
+                    kind,
+                    None,
+                    f"{setting.key} is not set, and need not be: {self.kb.os[self.os].label} "
+                    f"defaults it to {default.value} ({self.source_words(default.source)}), "
+                    "which is what the plan asks.",
+                    about=about,
+                )
+            elif present is None:
+                self.add(
+                    self.severity(rule),
+                    rule,
+                    kind,
+                    None,
+                    f"{setting.key} is not set; the plan sets {setting.value}.",
+                    fix,
+                    needs,
+                    about=about,
+                )
+            elif not same_value(present.value, setting.value):
+                self.add(
+                    self.severity(rule),
+                    rule,
+                    kind,
+                    present.line,
+                    f"{setting.key} = {present.value}; the plan sets {setting.value}.",
+                    fix,
+                    needs,
+                    about=about,
+                )
+
+    def refused(self, kind: str, params: list[Parameter], mechanism: str, form: str) -> None:
+        """Lines that try to set a planned setting in a form their command rejects."""
+        planned = {norm_key(s.key): s for s in self.plan.settings if s.mechanism == mechanism}
+        for param in params:
+            setting = planned.get(norm_key(param.name))
+            if setting is None:
+                self.unshown.append(
+                    f"{kind} line {param.line}: {param.name}={param.value} in one argument is "
+                    "not a form the command accepts, so that line sets nothing"
+                )
+                continue
+            self.add(
+                self.severity(setting.rules[0]),
+                setting.rules[0],
+                kind,
+                param.line,
+                f"{param.name}={param.value} in one argument is not a form the command "
+                f"accepts: it fails and {param.name} keeps its old value.",
+                form.format(key=setting.key, value=setting.value),
+                setting.requires.replace("_", " "),
+                about=[norm_key(param.name)],
+            )
+
+    def ontap_fields(self, records: list[OntapRecord]) -> None:
+        """`vserver nfs show`, `volume show` and `network port show` fields of clustered ONTAP."""
+        wanted = {
+            "ontap_nfs_server": [
+                r for r in records if "volume" not in r.keys and "port" not in r.keys
+            ],
+            "ontap_volume": [r for r in records if "volume" in r.keys],
+            "ontap_snapshot_policy": [r for r in records if "volume" in r.keys],
+            "ontap_port": [r for r in records if "port" in r.keys],
+        }
+        for setting in self.plan.settings:
+            rows = wanted.get(setting.mechanism)
+            if not rows:
+                continue
+            if setting.mechanism in ("ontap_volume", "ontap_snapshot_policy"):
+                # Only the plan's own volumes: another name says nothing of what it holds.
+                rows = [r for r in rows if r.keys.get("volume") in setting.applies_to]
+                if not rows:
+                    self.unshown.append(
+                        f"{setting.key} ({', '.join(setting.applies_to)}): no pasted volume has "
+                        "a planned volume's name"
+                    )
+                    continue
+            for row in rows:
+                value = row.fields.get(setting.key)
+                if value is None or same_value(value, setting.value):
+                    continue
+                where = ", ".join(f"{k} {v}" for k, v in row.keys.items()) or "the NFS server"
+                self.add(
+                    self.severity(setting.rules[0]),
+                    setting.rules[0],
+                    "ontap_fields",
+                    row.line,
+                    f"{where}: {setting.key} is {value}; the plan sets {setting.value}.",
+                    None,
+                    setting.requires.replace("_", " "),
+                    about=[norm_key(setting.key)],
+                )
+
+    def vol_options(self, params: list[Parameter]) -> None:
+        found = {p.name: p for p in params}
+        for setting in self.plan.settings:
+            if setting.mechanism != "ontap7_vol_option":
+                continue
+            present = found.get(setting.key)
+            if present is not None and not same_value(present.value, setting.value):
+                replaced = [s for s in self.plan.superseded if setting.rules[0] in s.by]
+                history = (
+                    f" (earlier advice, {replaced[0].rule}, was {present.value}; replaced "
+                    f"{replaced[0].replaced_on.isoformat()})"
+                    if replaced
+                    else ""
+                )
+                self.add(
+                    "warning",
+                    setting.rules[0],
+                    "vol_options",
+                    present.line,
+                    f"{setting.key}={present.value}; the plan sets {setting.value}{history}.",
+                    about=[norm_key(setting.key)],
+                )
