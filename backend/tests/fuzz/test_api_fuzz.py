@@ -116,7 +116,16 @@ schemathesis.openapi.media_type(
 IMPORT = "/api/v1/designs/import"
 IMPORT_EXAMPLES = max(1, MAX_EXAMPLES // 3)
 positive = schemathesis.openapi.from_dict(OPENAPI, config=_config("positive")).exclude(path=IMPORT)
-negative = schemathesis.openapi.from_dict(OPENAPI, config=_config("negative")).exclude(path=IMPORT)
+# POST /collections takes any bytes as its body (the schema is a binary string), so there is no
+# invalid body to draw: its random and damaged archives come from the positive run's strategy.
+# (Drawing "negative" cases for it also left schemathesis unable to build later operations'
+# cases: "result is not supported in canonical form".)
+COLLECTIONS = "/api/v1/collections"
+negative = (
+    schemathesis.openapi.from_dict(OPENAPI, config=_config("negative"))
+    .exclude(path=IMPORT)
+    .exclude(path=COLLECTIONS)
+)
 negative_import = schemathesis.openapi.from_dict(OPENAPI, config=_config("negative")).include(
     path=IMPORT
 )
