@@ -44,7 +44,6 @@ class Item:
     kind: str
     what: str
     commands: tuple[str, ...]
-    oracle: bool = False  # needs sqlplus and a database to connect to
 
 
 def _oranfstab_items() -> list[Item]:
@@ -78,28 +77,24 @@ def _oracle_items() -> list[Item]:
             "-",
             "Oracle release (v$version)",
             _sqlplus(["select banner from v$version;"]),
-            oracle=True,
         ),
         Item(
             "show_parameter.txt",
             "show_parameter",
             "the initialization parameters the rules read (show parameter)",
             _sqlplus(parameters),
-            oracle=True,
         ),
         Item(
             "dnfs_servers.txt",
             "dnfs_servers",
             "Direct NFS servers in use (v$dnfs_servers)",
             _sqlplus(["select * from v$dnfs_servers;"]),
-            oracle=True,
         ),
         Item(
             "dnfs_channels.txt",
             "-",
             "Direct NFS channels (v$dnfs_channels)",
             _sqlplus(["select * from v$dnfs_channels;"]),
-            oracle=True,
         ),
     ]
 
