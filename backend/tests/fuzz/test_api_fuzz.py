@@ -16,6 +16,7 @@ POST /designs/import alone takes over 4 minutes (the nested plan schema filters 
 
 from __future__ import annotations
 
+import copy
 import io
 import os
 import tarfile
@@ -121,8 +122,28 @@ positive = schemathesis.openapi.from_dict(OPENAPI, config=_config("positive")).e
 # (Drawing "negative" cases for it also left schemathesis unable to build later operations'
 # cases: "result is not supported in canonical form".)
 COLLECTIONS = "/api/v1/collections"
+
+
+def _without_platform_conditionals(document: dict[str, Any]) -> dict[str, Any]:
+    """The document without Platform's cross-field rules (`allOf` of if/then: N paths need N NICs).
+
+    Negative generation mutates those conditionals into schemas that schemathesis' canonical form
+    (jsonschema-rs 0.60) cannot build a strategy for: "result is not supported in canonical form",
+    on POST /plans/what-if, whose body holds two platforms. Measured with 20 Hypothesis seeds of
+    50 negative what-if cases: 2 seeds failed to generate with the conditionals, none without.
+    Which run hit it depended on what the process had generated before (CI failed, a run of
+    tests/fuzz alone passed). The positive run keeps them, and
+    tests/api/test_openapi_honesty.py checks them against the model on every handover combination.
+    """
+    stripped = copy.deepcopy(document)
+    stripped["components"]["schemas"]["Platform"].pop("allOf")
+    return stripped
+
+
 negative = (
-    schemathesis.openapi.from_dict(OPENAPI, config=_config("negative"))
+    schemathesis.openapi.from_dict(
+        _without_platform_conditionals(OPENAPI), config=_config("negative")
+    )
     .exclude(path=IMPORT)
     .exclude(path=COLLECTIONS)
 )
