@@ -45,11 +45,13 @@ def audit(
     ignored: dict[str, list[int]] = {}
     unread: dict[str, int] = {}
     oracle_params: dict[str, list[Parameter]] = {}
+    devices: list[str] = []
     for kind, text in files.items():
         spec = FILE_KINDS[kind]
         parsed: Parsed[Any] = spec.parse(text)
         if spec.reads == "mounts":
             auditor.mounts(kind, parsed.items, runtime=spec.runtime)
+            devices += [entry.device for entry in parsed.items]
         elif spec.reads == "parameters":
             assert spec.fix_form is not None
             auditor.parameters(
@@ -73,7 +75,7 @@ def audit(
     order = {"error": 0, "warning": 1, "info": 2}
     total = sum(checked.values())
     pasted_params = [p for kind in FILE_KINDS for p in oracle_params.get(kind, [])]
-    hints = platform_hints(kb, plan, [str(kind) for kind in files], pasted_params)
+    hints = platform_hints(kb, plan, [str(kind) for kind in files], pasted_params, devices)
     bad_lines = {
         (f.file, f.line) for f in auditor.findings if f.severity != "info" and f.line is not None
     }

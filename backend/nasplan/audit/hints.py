@@ -17,6 +17,7 @@ from packaging.version import InvalidVersion
 from pydantic import BaseModel, Field, PrivateAttr
 
 from nasplan.audit.detect import guess_oracle_release
+from nasplan.audit.filer_signs import export_sign
 from nasplan.audit.kinds import implied_os, spec_of
 from nasplan.audit.parsers import Parameter
 from nasplan.domain.plan import Plan
@@ -92,12 +93,55 @@ def _latest_known(kb: KnowledgeBase, vendor: FilerVendor, family: str) -> str | 
     return known[-1] if known else None
 
 
+def _family_hint(
+    kb: KnowledgeBase,
+    hints: PlatformHints,
+    platform: Platform,
+    family: str,
+    wanted: str,
+    what: str,
+    why: str,
+    because: str = "",
+) -> None:
+    """A hint (and, where the catalog knows a release, a suggestion) when ``what`` comes from
+    another NetApp family than the platform's filer runs; ``why`` starts the suggestion's
+    reason, ``because`` is the evidence, if any."""
+    if family not in _FAMILY_WORDS or wanted not in _FAMILY_WORDS or wanted == family:
+        return
+    words = _FAMILY_WORDS[wanted]
+    message = (
+        f"{what} {'point to' if because else 'comes from'} {words}"
+        + (f" ({because})" if because else "")
+        + f", but the platform's filer runs {_FAMILY_WORDS[family]}: check the filer's "
+        "software release."
+    )
+    release = _latest_known(kb, platform.filer.vendor, wanted)
+    if release is None:
+        hints.messages.append(message)
+        return
+    hints.add(
+        message,
+        PlatformSuggestion(
+            field="filer.os_version",
+            value=release,
+            label=f"{words} {release}",
+            reason=f"{why}; the latest {words} release in the catalog is suggested, adjust it "
+            "to the one that runs.",
+        ),
+    )
+
+
 def platform_hints(
-    kb: KnowledgeBase, plan: Plan, kinds: Iterable[str], params: list[Parameter]
+    kb: KnowledgeBase,
+    plan: Plan,
+    kinds: Iterable[str],
+    params: list[Parameter],
+    devices: Iterable[str] = (),
 ) -> PlatformHints:
     """What the pastes say about the platform where it differs from the one described: a
     sentence each, and the answer to change where the paste determines it. ``kinds`` are the
-    pasted file kinds, ``params`` the Oracle parameters the audit read from them."""
+    pasted file kinds, ``params`` the Oracle parameters the audit read from them, ``devices``
+    the NFS devices (server:/path) of the pasted mount tables."""
     platform = plan.platform
     family = filer_family(plan)
     hints = PlatformHints()
@@ -119,26 +163,29 @@ def platform_hints(
             )
         spec = spec_of(kind)
         wanted_family = spec.implies_filer_family if spec is not None else None
-        if wanted_family is not None and family in _FAMILY_WORDS and wanted_family != family:
-            words = _FAMILY_WORDS[wanted_family]
-            message = (
-                f"The pasted {kind} comes from {words}, but the platform's "
-                f"filer runs {_FAMILY_WORDS[family]}: check the filer's software release."
+        if wanted_family is not None:
+            _family_hint(
+                kb,
+                hints,
+                platform,
+                family,
+                wanted_family,
+                f"The pasted {kind}",
+                f"{kind} is {_FAMILY_WORDS.get(wanted_family, '')} output",
             )
-            release = _latest_known(kb, platform.filer.vendor, wanted_family)
-            if release is None:
-                hints.messages.append(message)
-            else:
-                hints.add(
-                    message,
-                    PlatformSuggestion(
-                        field="filer.os_version",
-                        value=release,
-                        label=f"{words} {release}",
-                        reason=f"{kind} is {words} output; the latest {words} release in the "
-                        "catalog is suggested, adjust it to the one that runs.",
-                    ),
-                )
+    sign = export_sign(kb, devices)
+    if sign is not None and sign.vendor == platform.filer.vendor:
+        _family_hint(
+            kb,
+            hints,
+            platform,
+            family,
+            sign.family,
+            "The pasted mounts",
+            f"the mounts' export paths are named as {_FAMILY_WORDS.get(sign.family, '')} "
+            "names its exports",
+            because=sign.evidence,
+        )
     pasted = guess_oracle_release(params, kb.oracle)
     planned = _platform_release(kb, platform)
     if pasted is not None and planned is not None and pasted != planned:

@@ -18,7 +18,9 @@ from pydantic import BaseModel, Field
 
 from nasplan.audit.collection import Collection
 from nasplan.audit.detect import guess_oracle_release
+from nasplan.audit.filer_signs import export_sign
 from nasplan.audit.hints import release_version
+from nasplan.audit.kinds import FILE_KINDS
 from nasplan.audit.outputs import parse_dnfs_servers, parse_show_parameter
 from nasplan.audit.parsers import MAX_LINE_CHARS
 from nasplan.knowledge.base import KnowledgeBase
@@ -202,12 +204,48 @@ def _network_answers(collection: Collection) -> list[InferredAnswer]:
     return answers
 
 
+def _filer_answers(kb: KnowledgeBase, collection: Collection) -> list[InferredAnswer]:
+    """The filer family the mounted export paths show (audit/filer_signs.py), with the newest
+    release of it the catalog knows: the host cannot show the filer's release."""
+    devices: list[str] = []
+    names: list[str] = []
+    for item in collection.files:
+        spec = next((spec for kind, spec in FILE_KINDS.items() if kind == item.kind), None)
+        if item.status != "read" or spec is None or spec.reads != "mounts":
+            continue
+        found = [entry.device for entry in spec.parse(item.text).items]
+        if found:
+            devices += found
+            names.append(item.name)
+    sign = export_sign(kb, devices)
+    if sign is None:
+        return []
+    evidence = f"{', '.join(names)}: {sign.evidence}"
+    answers = [
+        InferredAnswer(
+            field="filer.vendor", value=sign.vendor, label=sign.vendor_label, evidence=evidence
+        )
+    ]
+    if sign.release is not None:
+        answers.append(
+            InferredAnswer(
+                field="filer.os_version",
+                value=sign.release,
+                label=f"{sign.family_label} {sign.release} (the newest the catalog knows: the "
+                "host does not show the filer's release, correct it)",
+                evidence=evidence,
+            )
+        )
+    return answers
+
+
 def infer_platform(kb: KnowledgeBase, collection: Collection) -> list[InferredAnswer]:
     """What the collection shows of the platform, each answer with its evidence."""
     return [
         *_os_answers(kb, collection),
         *_oracle_answers(kb, collection),
         *_network_answers(collection),
+        *_filer_answers(kb, collection),
     ]
 
 

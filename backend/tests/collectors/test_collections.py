@@ -130,3 +130,25 @@ def test_names_outside_the_collection_are_never_used(client: TestClient) -> None
     report = _collect(client, _tar(files))
     assert [p["name"] for p in report["pastes"]] == ["nfso.txt"]
     assert {a["field"]: a["value"] for a in report["answers"]}["host.os"] == "aix"
+
+
+def test_the_filer_family_comes_from_the_export_paths_mounted(client: TestClient) -> None:
+    """An /etc/mtab line a practitioner posted (RAC 12.1 on a 7-mode filer, /vol/ exports):
+    the collection shows NetApp 7-mode, with the catalog's newest 7-mode release to correct."""
+    mtab = (REALWORLD / "lnx-leighton-rac121-dnfs-mtab-2013.txt").read_text()
+    files = {
+        "MANIFEST.txt": _manifest("linux", [("proc_mounts.txt", "mount", "read")]),
+        "proc_mounts.txt": mtab,
+    }
+    answers = {a["field"]: a for a in _collect(client, _tar(files))["answers"]}
+    assert answers["filer.vendor"]["value"] == "netapp"
+    assert answers["filer.os_version"]["value"] == "8.2"
+    assert answers["filer.os_version"]["evidence"].startswith(
+        "proc_mounts.txt: every NFS mount exports a path under /vol/ "
+        "(/vol/volnds001_oraclelinuxtest_db/nds001)"
+    )
+    assert "correct it" in answers["filer.os_version"]["label"]
+    # A mount at another prefix leaves the family unanswered: the paths disagree.
+    mixed = dict(files, **{"proc_mounts.txt": mtab + "filer2:/ora_arch /u04 nfs rw 0 0\n"})
+    fields = {a["field"] for a in _collect(client, _tar(mixed))["answers"]}
+    assert not fields & {"filer.vendor", "filer.os_version"}

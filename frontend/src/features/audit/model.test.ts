@@ -116,6 +116,9 @@ describe("applyAnswers", () => {
         linux: { label: "Linux", arches: ["x86_64"], releases: [{ id: "ol9", label: "OL 9" }] },
       },
       network: { nic_speeds: [{ gbps: 10, label: "10GbE" }, { gbps: 25, label: "25GbE" }] },
+      filers: {
+        netapp: { families: [{ id: "ontap7", known: ["8.1", "8.2"] }, { id: "ontap_cluster", known: ["9.14.1"] }] },
+      },
     } as unknown as Catalog;
     const answer = (field: string, value: string | number | boolean) => ({ field, value, label: "", evidence: "" });
     const next = applyAnswers(
@@ -137,6 +140,13 @@ describe("applyAnswers", () => {
     expect(applyAnswers(DEFAULT_DRAFT, [answer("host.os_version", "9.9")], catalog).host.os_version).toBe(
       DEFAULT_DRAFT.host.os_version,
     );
+    // The filer family the export paths show: the vendor, then a release the catalog knows.
+    const filer = applyAnswers(DEFAULT_DRAFT, [answer("filer.vendor", "netapp"), answer("filer.os_version", "8.2")], catalog);
+    expect(filer.filer).toMatchObject({ vendor: "netapp", os_version: "8.2" });
+    expect(applyAnswers(DEFAULT_DRAFT, [answer("filer.os_version", "6.9")], catalog).filer.os_version).toBe(
+      DEFAULT_DRAFT.filer.os_version,
+    );
+    expect(applyAnswers(DEFAULT_DRAFT, [answer("filer.vendor", "acme")], catalog).filer.vendor).toBe("netapp");
   });
 });
 

@@ -190,6 +190,11 @@ export function applyAnswers(draft: Draft, answers: InferredAnswer[], catalog: C
     next.host.os = host.value;
     next = adjustDependent(next, catalog, "host", "os");
   }
+  const vendor = answers.find((a) => a.field === "filer.vendor");
+  if (vendor && typeof vendor.value === "string" && catalog.filers[vendor.value]) {
+    next.filer.vendor = vendor.value;
+    next = adjustDependent(next, catalog, "filer", "vendor");
+  }
   for (const answer of answers) {
     const { field, value } = answer;
     if (field === "host.os_version" && typeof value === "string") {
@@ -200,6 +205,9 @@ export function applyAnswers(draft: Draft, answers: InferredAnswer[], catalog: C
       next.oracle.dnfs = value;
     } else if (field === "network.jumbo_frames" && typeof value === "boolean") {
       next.network.jumbo_frames = value;
+    } else if (field === "filer.os_version" && typeof value === "string") {
+      const known = (catalog.filers[next.filer.vendor]?.families ?? []).flatMap((f) => f.known);
+      if (known.includes(value)) next.filer.os_version = value;
     } else if (field === "network.nic_gbps" && typeof value === "number") {
       if (catalog.network.nic_speeds.some((s) => s.gbps === value)) next.network.nic_gbps = String(value);
     }
