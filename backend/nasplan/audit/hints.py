@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from contextlib import suppress
-from typing import Literal
 
 from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion
@@ -20,6 +19,8 @@ from nasplan.audit.detect import guess_oracle_release
 from nasplan.audit.filer_signs import export_sign
 from nasplan.audit.kinds import implied_os, spec_of
 from nasplan.audit.parsers import Parameter
+from nasplan.audit.suggestion_check import compatible_suggestions
+from nasplan.audit.suggestions import PlatformSuggestion
 from nasplan.domain.plan import Plan
 from nasplan.domain.platform import FilerVendor, Platform
 from nasplan.domain.text_types import ORACLE_VERSION_PATTERN
@@ -39,15 +40,6 @@ def _platform_release(kb: KnowledgeBase, platform: Platform) -> str | None:
     return next(
         (r.id for r in kb.oracle.releases if in_range(version, SpecifierSet(r.range))), None
     )
-
-
-class PlatformSuggestion(BaseModel):
-    """One answer the pastes point to, ready to apply to the platform: a wizard field and value."""
-
-    field: Literal["host.os", "oracle.version", "filer.os_version"]
-    value: str
-    label: str = Field(description="The value in words, e.g. 'Solaris' or 'Oracle Database 19c'.")
-    reason: str
 
 
 class PlatformHints(BaseModel):
@@ -201,4 +193,18 @@ def platform_hints(
                 reason="compatible is at least this release; the software may be newer.",
             ),
         )
+    kept, withheld = compatible_suggestions(kb, plan, hints.suggestions)
+    for suggestion in hints.suggestions:
+        if suggestion.field not in withheld:
+            continue
+        rules = sorted(withheld[suggestion.field])
+        why = (
+            "; ".join(f"{rule}: {kb.rules[rule].title}" for rule in rules if rule in kb.rules)
+            or "the platform it gives is not valid"
+        )
+        hints.messages.append(
+            f"{suggestion.label} is not offered to apply: with the other answers it gives a "
+            f"platform the knowledge base refuses ({why}). Change those answers first."
+        )
+    hints.suggestions = kept
     return hints

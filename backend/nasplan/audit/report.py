@@ -14,8 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from nasplan.audit.hints import PlatformSuggestion
 from nasplan.audit.parsers import MAX_LINES
+from nasplan.audit.suggestions import PlatformSuggestion
 from nasplan.domain.plan import Finding
 from nasplan.domain.vocabulary import Role
 

@@ -7,6 +7,7 @@ import pytest
 
 from nasplan.audit.compare import audit
 from nasplan.audit.filer_signs import export_sign
+from nasplan.audit.kinds import FileKind
 from nasplan.domain.platform import Platform
 from nasplan.knowledge.base import KnowledgeBase
 
@@ -51,3 +52,31 @@ def test_a_7_mode_fstab_against_a_7_mode_filer_says_nothing(kb: KnowledgeBase) -
     report = audit(kb, platform, {"fstab": SEVEN_MODE_FSTAB})
     assert not [s for s in report.platform_suggestions if s.field == "filer.os_version"]
     assert not [h for h in report.platform_hints if "/vol/" in h]
+
+
+def test_suggestions_apply_together_or_are_withheld_with_the_rule(kb: KnowledgeBase) -> None:
+    """The issue's case: an 11.2.0.4 pfile and a 7-mode fstab against the default OL9 / 19c /
+    ONTAP 9.14.1 platform: both answers are offered, and applied together the platform plans
+    without an error. With NFSv4.1 kept, 7-mode is withheld (NFSv4.1 needs clustered ONTAP)."""
+    from nasplan.audit.suggestion_check import apply_suggestions
+    from nasplan.engine.planner import make_plan
+
+    data = kb.presets["current-linux-ontap"].platform
+    files: dict[FileKind, str] = {
+        "fstab": SEVEN_MODE_FSTAB,
+        "init.ora": "*.compatible='11.2.0.4'\n*.db_name='PROD'\n",
+    }
+    report = audit(kb, Platform.model_validate(data), files)
+    suggested = {s.field: s.value for s in report.platform_suggestions}
+    assert suggested == {"filer.os_version": "8.2", "oracle.version": "11.2.0.4"}
+    applied = apply_suggestions(kb, Platform.model_validate(data), report.platform_suggestions)
+    assert applied is not None
+    assert not [f for f in make_plan(kb, applied).findings if f.severity == "error"]
+
+    v41 = {**data, "oracle": {**data["oracle"], "nfs_version": "4.1", "dnfs": False}}
+    report = audit(kb, Platform.model_validate(v41), files)
+    assert [s.field for s in report.platform_suggestions] == ["oracle.version"]
+    (withheld,) = [h for h in report.platform_hints if "is not offered to apply" in h]
+    assert (
+        withheld.startswith("Data ONTAP 7-mode 8.2 is not offered") and "COMPAT-NFS41" in withheld
+    )

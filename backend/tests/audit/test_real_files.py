@@ -196,17 +196,18 @@ def test_pastes_that_disagree_with_the_platform_say_so(
     recognised = {r["name"]: r["kind"] for r in report["recognised"]}
     assert recognised == {"sqlplus": "show_parameter", "filer": "options_nfs"}
     suggested = {s["field"]: s["value"] for s in report["platform_suggestions"]}
-    assert suggested == {
-        "host.os": "solaris",
-        "filer.os_version": "8.2",
-        "oracle.version": "10.2.0.5",
-    }
+    # Oracle 10g is not offered: the platform keeps Direct NFS, which 10g does not have, and
+    # the suggestions must apply together without a platform the knowledge base refuses.
+    assert suggested == {"host.os": "solaris", "filer.os_version": "8.2"}
+    assert "is not offered to apply" in hints and "DNFS-REQUIRES-11G" in hints
 
 
 def test_applying_the_suggestions_leaves_nothing_to_suggest(
     client: TestClient, kb: KnowledgeBase
 ) -> None:
-    platform = kb.presets["example-linux-knfs-7mode"].platform
+    preset = kb.presets["example-linux-knfs-7mode"].platform
+    # On OL 8, where 19c is certified (the preset's OL 6 is not, and 19c is then withheld).
+    platform = {**preset, "host": {**preset["host"], "os_version": "ol8"}}
     show = "NAME        TYPE    VALUE\n----------- ------- --------\ncompatible  string  19.0.0\n"
     fields = "vserver volume atime-update\n------- ------ ------------\nsvm1 ora_data true\n"
     body: dict[str, Any] = {
