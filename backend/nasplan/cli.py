@@ -73,9 +73,14 @@ def _parser() -> argparse.ArgumentParser:
     collector = sub.add_parser(
         "collector",
         help="print the read-only collector script for a host OS (run it on the host, then "
-        "audit what it wrote)",
+        "audit what it wrote), or the storage team's read-only commands for a filer family",
     )
-    collector.add_argument("os", choices=("linux", "solaris", "aix", "hpux"))
+    collector.add_argument(
+        "os",
+        choices=("linux", "solaris", "aix", "hpux", "ontap_cluster", "ontap7"),
+        help="a host OS (a shell script), or a filer family (the storage team's read-only "
+        "commands)",
+    )
     rules = sub.add_parser("rules", help="list the rules of the knowledge base")
     rules.add_argument("--category")
     rules.add_argument("--json", action="store_true")
@@ -143,8 +148,12 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         return _audit(kb, args, out)
     if args.command == "collector":
         from nasplan.renderers.collector import collector_script
+        from nasplan.renderers.filer_collector import filer_collector_text
 
-        out.write(collector_script(kb.setting_keys(), args.os, kb.version))
+        if args.os in ("ontap_cluster", "ontap7"):
+            out.write(filer_collector_text(kb.setting_keys(), args.os, kb.version))
+        else:
+            out.write(collector_script(kb.setting_keys(), args.os, kb.version))
         return 0
     if args.command == "rules":
         return _rules(kb, args.category, args.json, out)

@@ -60,6 +60,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/collector/filer/{family}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Filer Collector
+         * @description The storage team's collector for a filer family: read-only commands to run in the
+         *     filer's own CLI, each with the file to save its output in and the audit kind it is; the
+         *     saved files are pasted on the audit page.
+         */
+        get: operations["filer_collector_api_v1_collector_filer__family__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/collector/{os}": {
         parameters: {
             query?: never;
@@ -3495,6 +3517,37 @@ export interface operations {
                 };
             };
             /** @description The upload is not a collection the audit can read. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    filer_collector_api_v1_collector_filer__family__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                family: "ontap_cluster" | "ontap7";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filer's read-only commands, with the file to save each output in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": unknown;
+                };
+            };
+            /** @description Validation Error */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -11,6 +11,7 @@ from nasplan.audit.collection import CollectionError, read_collection_tar
 from nasplan.audit.inference import CollectionReport, collection_report
 from nasplan.domain.platform import OsName
 from nasplan.renderers.collector import collector_script
+from nasplan.renderers.filer_collector import FilerCollectorFamily, filer_collector_text
 
 router = APIRouter(tags=["audits"])
 
@@ -32,6 +33,27 @@ def collector(kb: KbDep, os: OsName) -> Response:
         content=collector_script(kb.setting_keys(), os, kb.version),
         media_type="text/x-shellscript",
         headers={"Content-Disposition": f'attachment; filename="nasplan-collect-{os}.sh"'},
+    )
+
+
+@router.get(
+    "/collector/filer/{family}",
+    response_class=Response,
+    responses={
+        200: {
+            "content": {"text/plain": {}},
+            "description": "The filer's read-only commands, with the file to save each output in.",
+        }
+    },
+)
+def filer_collector(kb: KbDep, family: FilerCollectorFamily) -> Response:
+    """The storage team's collector for a filer family: read-only commands to run in the
+    filer's own CLI, each with the file to save its output in and the audit kind it is; the
+    saved files are pasted on the audit page."""
+    return Response(
+        content=filer_collector_text(kb.setting_keys(), family, kb.version),
+        media_type="text/plain",
+        headers={"Content-Disposition": f'attachment; filename="nasplan-collect-{family}.txt"'},
     )
 
 

@@ -46,7 +46,16 @@ export function CollectionUpload({
             </a>
           </span>
         ))}
-        ), then give its <code>nasplan-collect.tar</code> here.
+        ), then give its <code>nasplan-collect.tar</code> here. For the filer, the storage team runs the
+        read-only commands for{" "}
+        <a href="/api/v1/collector/filer/ontap_cluster" className="text-blue-800 underline">
+          clustered ONTAP or FSx for ONTAP
+        </a>{" "}
+        or{" "}
+        <a href="/api/v1/collector/filer/ontap7" className="text-blue-800 underline">
+          Data ONTAP 7-mode
+        </a>{" "}
+        and pastes what each prints above.
       </p>
       <label className="block text-sm font-medium text-slate-800">
         Collection (nasplan-collect.tar){" "}
