@@ -108,6 +108,12 @@ _INDEX: list[tuple[str, str, str, str]] = [
     ("verify/verify_host.sh", "6", "Unix administrator", "read-only host checks: PASS/FAIL"),
     ("verify/verify_oracle.sql", "6", "DBA", "read-only database checks: PASS/FAIL"),
     ("verify/filer_checks.txt", "6", "storage administrator", "what to look at on the filer"),
+    (
+        "verify/filer_collect.txt",
+        "6",
+        "storage administrator",
+        "read-only filer commands whose output the audit reads (paste it on the audit page)",
+    ),
     ("rollback/oracle_rollback.sql", "7", "DBA", "parameters back"),
     ("rollback/oracle_rollback.sh", "7", "DBA", "Direct NFS off, oranfstab back"),
     (

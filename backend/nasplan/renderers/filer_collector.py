@@ -21,6 +21,11 @@ from nasplan.renderers.collector import SettingKeys
 
 FilerCollectorFamily = Literal["ontap_cluster", "ontap7"]
 FILER_COLLECTOR_FAMILIES: tuple[FilerCollectorFamily, ...] = ("ontap_cluster", "ontap7")
+# The setting mechanisms whose values the list shows.
+COLLECTED_MECHANISMS = frozenset(
+    {"ontap_nfs_server", "ontap_volume", "ontap_snapshot_policy", "ontap_port"}
+    | {"ontap7_option", "ontap7_vol_option"}
+)
 _LABELS = {
     "ontap_cluster": "clustered ONTAP (and Amazon FSx for NetApp ONTAP)",
     "ontap7": "Data ONTAP 7-mode",
@@ -123,11 +128,14 @@ def filer_collector_text(
     svm: str = "<svm>",
     volumes: list[str] | None = None,
     port: str | None = None,
+    header: str | None = None,
 ) -> str:
-    """The list as a text file for the storage administrator."""
+    """The list as a text file for the storage administrator; ``header`` (comment lines, a
+    bundle's) replaces the first line."""
     entries = filer_commands(keys, family, svm, volumes, port)
+    first = f"# nasplan filer collector for {_LABELS[family]} (knowledge base {kb_version})."
     lines = [
-        f"# nasplan filer collector for {_LABELS[family]} (knowledge base {kb_version}).",
+        *(header.rstrip("\n").splitlines() if header else [first]),
         "# Read-only: every command below only shows settings; none changes the filer.",
         "# Run each group in your own CLI session, save its output (the command lines and the",
         "# prompt may stay in it) in the file named, and paste each file on nasplan's audit",

@@ -7,10 +7,23 @@ from dataclasses import dataclass, field
 
 from nasplan.domain.plan import Check, Mount
 from nasplan.renderers.collector import collector_script, plan_setting_keys
-from nasplan.renderers.common import Facts, cite, header, q, render_template, rules_of
+from nasplan.renderers.common import (
+    FAMILY_LABELS,
+    Facts,
+    cite,
+    header,
+    q,
+    render_template,
+    rules_of,
+)
 from nasplan.renderers.filer import filer_steps
+from nasplan.renderers.filer_collector import (
+    COLLECTED_MECHANISMS,
+    FilerCollectorFamily,
+    filer_collector_text,
+)
 from nasplan.renderers.filer_common import STORAGE
-from nasplan.renderers.handover import filer_targets, setting_value
+from nasplan.renderers.handover import filer_interface, filer_targets, setting_value, svm
 from nasplan.renderers.host_nic import mtu_plans
 from nasplan.renderers.linux_kernel import (
     boot_sysctls,
@@ -356,4 +369,41 @@ def render_verify(f: Facts) -> dict[str, str]:
         "verify/verify_host.sh": _verify_host(f),
         "verify/verify_oracle.sql": _verify_sql(f),
         "verify/filer_checks.txt": _filer_checks(f),
+        **_filer_collector(f),
+    }
+
+
+_COLLECTOR_FAMILY: dict[str, FilerCollectorFamily] = {
+    "ontap_cluster": "ontap_cluster",
+    "fsxn": "ontap_cluster",  # FSx for ONTAP: the same ONTAP CLI, over SSH as fsxadmin
+    "ontap7": "ontap7",
+}
+
+
+def _filer_collector(f: Facts) -> dict[str, str]:
+    """The storage team's read-only commands with this plan's SVM, volumes and port, on the
+    NetApp families whose CLI the list speaks."""
+    family = _COLLECTOR_FAMILY.get(f.family)
+    if family is None:
+        return {}
+    return {
+        "verify/filer_collect.txt": filer_collector_text(
+            plan_setting_keys(f.plan),
+            family,
+            f.plan.kb_version,
+            svm=svm(f),
+            volumes=[v.name for v in f.plan.volumes],
+            port=filer_interface(f) if f.settings("ontap_port") else None,
+            header=header(
+                f,
+                "The storage team's read-only filer commands, for an audit of the filer as "
+                f"built ({FAMILY_LABELS[f.family]}).",
+                [
+                    r
+                    for s in f.plan.settings
+                    if s.mechanism in COLLECTED_MECHANISMS
+                    for r in s.rules[:1]
+                ],
+            ),
+        )
     }
