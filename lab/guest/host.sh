@@ -141,6 +141,10 @@ setup_host() {
 applied_checks() {
   cp /proc/mounts "$OUT/mounts-applied.txt"
   run_step verify-applied sh "$BUNDLE/$(cat "$JOB/verify")" --report "$OUT/verify-applied.txt"
+  # The read-only collector, as a team would run it for an audit of the host as built.
+  if [ -f "$BUNDLE/verify/collect.sh" ]; then
+    run_step collect-applied sh "$BUNDLE/verify/collect.sh" "$OUT/collect-applied"
+  fi
   io applied
   capture applied
 }

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from nasplan_lab import ansible
-from nasplan_lab.as_built import record_reports
+from nasplan_lab.as_built import audit_collection, record_reports
 from nasplan_lab.filer import FilerSetup, filer_setup
 from nasplan_lab.judge import Verdict, judge, merge
 from nasplan_lab.qemu import Image, Nic, job_tar, read_output, start
@@ -295,9 +295,18 @@ def journey(
                     run.platform,
                     {when: out / f"verify-{when}.txt" for when in ("applied", "rebooted")},
                 )
+                audit_collection(run.platform, out / "collect-applied")
             node = run.nodes[n] if len(hosts) > 1 else ""
             verdicts.append(
-                judge(node, plan, results / "out", filer_setup, run.adapted, playbook_runs)
+                judge(
+                    node,
+                    plan,
+                    run.platform,
+                    results / "out",
+                    filer_setup,
+                    run.adapted,
+                    playbook_runs,
+                )
             )
         verdict = merge(run.name, verdicts)
         verdict.notes += [f"not proven here: {what}" for what in not_proven(bundle, mode)]

@@ -149,6 +149,43 @@ def _judge_as_built(verdict: Verdict, out: Path, when: str) -> None:
     )
 
 
+# Answers a collection gives exactly (the filer's release, say, it can only suggest).
+_EXACT_ANSWERS = ("host.os", "network.jumbo_frames", "network.nic_gbps", "filer.vendor")
+
+
+def _judge_collection(verdict: Verdict, out: Path, platform: dict[str, Any]) -> None:
+    """verify/collect.sh's archive, read and audited through nasplan's API (as_built.py)."""
+    path = out / "collect-applied" / "audit.json"
+    answer = json.loads(path.read_text()) if path.is_file() else {}
+    answers = answer.get("collection", {}).get("answers", [])
+    wrong = []
+    for given in answers:
+        if given["field"] in _EXACT_ANSWERS:
+            section, key = given["field"].split(".")
+            if platform.get(section, {}).get(key) != given["value"]:
+                wrong.append(f"{given['field']}={given['value']} ({given['evidence']})")
+    verdict.add(
+        "applied: verify/collect.sh's archive is read, and what it shows of the platform "
+        "agrees with the design",
+        answer.get("collection_status") == 200 and bool(answers) and not wrong,
+        "; ".join(wrong) or f"collection {answer.get('collection_status', 'not made')}",
+    )
+    report = answer.get("audit", {})
+    flagged = [
+        f"{f['severity']} {f['rule']} {f['file']}:{f.get('line')}: {f['message']}"
+        for f in report.get("findings", [])
+        if f["severity"] in ("error", "warning")
+    ]
+    verdict.add(
+        "applied: the audit of the collected host finds no error and no warning",
+        answer.get("audit_status") == 200
+        and sum(report.get("checked", {}).values()) > 0
+        and not flagged,
+        " | ".join(flagged)[:2000]
+        or f"audit {answer.get('audit_status', 'not run')}, checked {report.get('checked')}",
+    )
+
+
 def _judge_io(verdict: Verdict, out: Path, when: str) -> None:
     lines = _read(out / f"io-{when}.txt").splitlines()
     failed = [line for line in lines if not line.endswith(" ok")]
@@ -195,6 +232,7 @@ def _judge_playbook_runs(verdict: Verdict, out: Path, runs: list[PlaybookRun]) -
 def judge(
     name: str,
     plan: dict[str, Any],
+    platform: dict[str, Any],
     out: Path,
     filer: FilerSetup,
     adapted: list[str],
@@ -220,6 +258,8 @@ def judge(
     _judge_mounts(verdict, plan, _read(out / "mounts-applied.txt"), "applied")
     _judge_verify(verdict, out, "applied")
     _judge_as_built(verdict, out, "applied")
+    if playbook_runs is None:
+        _judge_collection(verdict, out, platform)
     _judge_io(verdict, out, "applied")
     if playbook_runs is None:
         again = _diff(state.get("applied", ""), state.get("applied-again", ""))

@@ -1,3 +1,4 @@
+import json
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,25 @@ APPLIED = (
 
 
 AS_BUILT = '{"status": 201, "counts": {"verified": 30, "differs": 0, "not_checked": 4}}'
+PLATFORM: dict[str, Any] = {"host": {"os": "linux"}, "network": {"jumbo_frames": True}}
+
+
+def _collection_audit(
+    answers: list[tuple[str, object]], findings: list[dict[str, object]] | None = None
+) -> str:
+    return json.dumps(
+        {
+            "collection_status": 200,
+            "collection": {
+                "answers": [{"field": f, "value": v, "evidence": "e"} for f, v in answers]
+            },
+            "audit_status": 200,
+            "audit": {"checked": {"sysctl": 12, "mount": 1}, "findings": findings or []},
+        }
+    )
+
+
+COLLECTED = _collection_audit([("host.os", "linux"), ("network.jumbo_frames", True)])
 
 
 def _lab_output(tmp_path: Path, **changes: str) -> Path:
@@ -41,6 +61,7 @@ def _lab_output(tmp_path: Path, **changes: str) -> Path:
         "verify-rebooted.txt": "PASS a\nsummary: 1 PASS, 0 FAIL, 0 CHECK\n",
         "as-built-applied.json": AS_BUILT,
         "as-built-rebooted.json": AS_BUILT,
+        "collect-applied/audit.json": COLLECTED,
         "io-applied.txt": "/u02/oradata/PROD ok\n",
         "io-rebooted.txt": "/u02/oradata/PROD ok\n",
         "state-before.txt": BEFORE,
@@ -53,22 +74,26 @@ def _lab_output(tmp_path: Path, **changes: str) -> Path:
         "state-rolled-back-rebooted.txt": BEFORE,
     }
     for name, text in changes.items():
+        if name == "collected":
+            files["collect-applied/audit.json"] = text
+            continue
         suffix = ".json" if name.startswith("as_built") else ".txt"
         files[name.replace("_", "-") + suffix] = text
     for name, text in files.items():
+        (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text(text)
     return tmp_path
 
 
 def _failed(tmp_path: Path, **changes: str) -> list[str]:
-    verdict = judge("t", PLAN, _lab_output(tmp_path, **changes), FilerSetup(), [])
+    verdict = judge("t", PLAN, PLATFORM, _lab_output(tmp_path, **changes), FilerSetup(), [])
     return [c.claim for c in verdict.checks if not c.ok]
 
 
 def test_a_clean_journey_passes(tmp_path: Path) -> None:
-    verdict = judge("t", PLAN, _lab_output(tmp_path), FilerSetup(), [])
+    verdict = judge("t", PLAN, PLATFORM, _lab_output(tmp_path), FilerSetup(), [])
     assert verdict.ok, verdict.report()
-    assert len(verdict.checks) == 17
+    assert len(verdict.checks) == 19
 
 
 @pytest.mark.parametrize(
@@ -98,6 +123,19 @@ def test_a_clean_journey_passes(tmp_path: Path) -> None:
         ),
         ({"state_rolled_back": APPLIED}, "the rollback restores"),
         (
+            {"collected": _collection_audit([("network.jumbo_frames", False)])},
+            "applied: verify/collect.sh's archive is read, and what it shows",
+        ),
+        (
+            {
+                "collected": _collection_audit(
+                    [("host.os", "linux")],
+                    [{"severity": "warning", "rule": "R", "file": "sysctl", "message": "m"}],
+                )
+            },
+            "applied: the audit of the collected host finds no error and no warning",
+        ),
+        (
             {"state_rolled_back_rebooted": BEFORE.replace("auto", "9000")},
             "after the rollback and a reboot",
         ),
@@ -109,7 +147,7 @@ def test_each_kind_of_failure_is_named(tmp_path: Path, changes: dict[str, str], 
 
 
 def test_no_results_is_a_failure(tmp_path: Path) -> None:
-    verdict = judge("t", PLAN, tmp_path / "missing", FilerSetup(), [])
+    verdict = judge("t", PLAN, PLATFORM, tmp_path / "missing", FilerSetup(), [])
     assert not verdict.ok and verdict.checks[0].claim == "the host journey ran"
 
 
@@ -125,11 +163,11 @@ def test_options_the_kernel_does_not_show_are_not_claimed() -> None:
 
 def test_several_nodes_are_named_in_one_verdict(tmp_path: Path) -> None:
     out = _lab_output(tmp_path)
-    nodes = [judge(node, PLAN, out, FilerSetup(), []) for node in ("rac01", "rac02")]
+    nodes = [judge(node, PLAN, PLATFORM, out, FilerSetup(), []) for node in ("rac01", "rac02")]
     merged = merge("rac", nodes)
-    assert merged.ok and len(merged.checks) == 34
+    assert merged.ok and len(merged.checks) == 38
     assert merged.checks[0].claim == "rac01: dry runs change nothing"
-    assert merged.checks[17].claim == "rac02: dry runs change nothing"
+    assert merged.checks[19].claim == "rac02: dry runs change nothing"
     nodes[1].checks[0] = Check("dry runs change nothing", False, "x")
     assert not merge("rac", nodes).ok
 
@@ -144,14 +182,14 @@ def test_the_ansible_journey_needs_a_clean_first_run_and_a_second_that_changes_n
     tmp_path: Path,
 ) -> None:
     out = _lab_output(tmp_path)
-    good = judge("t", PLAN, out, FilerSetup(), [], [_playbook(12), _playbook(0)])
+    good = judge("t", PLAN, PLATFORM, out, FilerSetup(), [], [_playbook(12), _playbook(0)])
     assert good.ok, good.report()
     assert not any("rollback" in c.claim for c in good.checks)
     assert (out / "ansible-1.log").is_file()
     failed = [
         c.claim
         for c in judge(
-            "t", PLAN, out, FilerSetup(), [], [_playbook(12, failed=1), _playbook(2)]
+            "t", PLAN, PLATFORM, out, FilerSetup(), [], [_playbook(12, failed=1), _playbook(2)]
         ).checks
         if not c.ok
     ]
@@ -159,21 +197,28 @@ def test_the_ansible_journey_needs_a_clean_first_run_and_a_second_that_changes_n
         "ansible-playbook applies the playbook over SSH without a failure",
         "a second run changes nothing",
     ]
-    never = judge("t", PLAN, out, FilerSetup(), [], [])
+    never = judge("t", PLAN, PLATFORM, out, FilerSetup(), [], [])
     assert "the playbook ran twice" in [c.claim for c in never.checks if not c.ok]
 
 
 def test_the_playbook_and_the_scripts_are_compared_on_values_not_file_form(
     tmp_path: Path,
 ) -> None:
-    scripts = judge("s", PLAN, _lab_output(tmp_path / "s", **{}), FilerSetup(), [])
+    scripts = judge("s", PLAN, PLATFORM, _lab_output(tmp_path / "s", **{}), FilerSetup(), [])
     ansible_form = APPLIED.replace("cccc", "eeee")  # the same keys, another file text
     (tmp_path / "a").mkdir()
     playbook = judge(
-        "a", PLAN, _lab_output(tmp_path / "a", state_applied=ansible_form), FilerSetup(), []
+        "a",
+        PLAN,
+        PLATFORM,
+        _lab_output(tmp_path / "a", state_applied=ansible_form),
+        FilerSetup(),
+        [],
     )
     assert same_outcome(playbook, scripts).ok
     no_mtu = ansible_form.replace("eth0 live 9000 profile 9000", "eth0 live 1500 profile auto")
-    playbook = judge("a", PLAN, _lab_output(tmp_path / "a", state_applied=no_mtu), FilerSetup(), [])
+    playbook = judge(
+        "a", PLAN, PLATFORM, _lab_output(tmp_path / "a", state_applied=no_mtu), FilerSetup(), []
+    )
     check = same_outcome(playbook, scripts)
     assert not check.ok and "mtu" in check.detail
