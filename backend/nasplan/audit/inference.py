@@ -85,6 +85,16 @@ def _os_answers(kb: KnowledgeBase, collection: Collection) -> list[InferredAnswe
     return answers
 
 
+def _after_10u8(update: str | None) -> bool:
+    """Whether a Solaris 10 update, named by its month/year (``8/11``), is 10/09 (update 8,
+    the catalog's 10u8) or a later one: updates came out in that order, so a later date is a
+    later update, to which the rules from update 8 on apply."""
+    if update is None:
+        return False
+    month, year = (int(part) for part in update.split("/"))
+    return (year, month) >= (9, 10)
+
+
 def _release(collection: Collection, os_name: str) -> tuple[str, str] | None:
     if os_name == "linux":
         text = collection.text("os_release.txt") or ""
@@ -105,7 +115,7 @@ def _release(collection: Collection, os_name: str) -> tuple[str, str] | None:
             return None
         match, line = found
         major = match["major"]
-        release = "10u8" if major == "10" and match["update"] == "10/09" else major
+        release = "10u8" if major == "10" and _after_10u8(match["update"]) else major
         return release, f"release.txt: {line}"
     if os_name == "aix":
         found = _first(_OSLEVEL, collection.text("oslevel.txt") or "")
