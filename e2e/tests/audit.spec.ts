@@ -152,6 +152,8 @@ test("a collection from this host: the platform it shows, confirmed, findings, a
   await page.getByRole("button", { name: "Use these answers and check" }).click();
   await expect(page.getByTestId("audit-verdict")).toBeVisible();
   await expect(page.getByRole("region", { name: "Findings in sysctl" })).toBeVisible();
+  // The corrected file, ready to copy: every key the findings name, with the planned value.
+  await expect(page.getByRole("region", { name: "Corrected sysctl" }).locator("pre")).toContainText("net.");
   await expectAccessible(page, "audit of a collection");
   for (const [name, width] of Object.entries(WIDTHS)) {
     await page.setViewportSize({ width, height: 900 });
