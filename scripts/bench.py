@@ -27,6 +27,10 @@ the write rate limit off). Rows (``--only`` takes their names, comma-separated):
            corpus platforms): start <= 5 s at x100, plan at x100 <= 2x the x1 time.
   restart  ./scripts/run.sh run once (stamps), then a second run timed to the first 200 from
            /health: <= 5 s.
+  collection  this machine's own collection (the Linux collector the server serves, run here):
+           POST /api/v1/collections with its nasplan-collect.tar, and POST /api/v1/audits with
+           the files it holds against a Linux platform, each at 1 connection beside health:
+           mean <= 250 ms each (an upload and its audit feel immediate).
   hostile  the worst 1 MB paste of each audit file kind (scripts/bench_hostile.py): answered
            within 1 s, /health under 50 ms meanwhile, server memory back within 20% after.
   lab      the lab (scripts/bench_lab.py): image build cold and cached, a bare boot, each
@@ -74,9 +78,21 @@ PYTHON = VENV_BIN / "python"
 KB_CACHE = Path("/tmp/nasplan-bench-kb")
 WORKTREE = Path("/tmp/bench-base")
 CORPUS = ROOT / "backend" / "tests" / "corpus" / "platforms.yaml"
-PG = ["psql", "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-U", "postgres"]
+PG = [
+    "psql",
+    "-X",
+    "-q",
+    "-At",
+    "-v",
+    "ON_ERROR_STOP=1",
+    "-h",
+    "127.0.0.1",
+    "-U",
+    "postgres",
+]
 ROWS = (
-    "plans", "size", "bundle", "runbook", "designs", "storage", "kb", "restart", "hostile", "lab",
+    "plans", "size", "bundle", "runbook", "collection", "designs", "storage", "kb", "restart",
+    "hostile", "lab",
 )  # fmt: skip
 PLAN_CONNECTIONS = (1, 8, 64)
 SEED_DESIGNS = 20
@@ -132,7 +148,9 @@ def ensure_wrk() -> str:
     log("wrk not found: installing it from Debian (apt-get install wrk)")
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     subprocess.run(
-        [*sudo, "apt-get", "install", "-y", "-qq", "wrk"], check=True, stdout=subprocess.DEVNULL
+        [*sudo, "apt-get", "install", "-y", "-qq", "wrk"],
+        check=True,
+        stdout=subprocess.DEVNULL,
     )
     return shutil.which("wrk") or sys.exit("wrk could not be installed")
 
@@ -151,7 +169,9 @@ def http(
         return response.status, head, response.read()
 
 
-def wait_healthy(base: str, proc: subprocess.Popen[bytes], timeout: float, log_path: Path) -> float:
+def wait_healthy(
+    base: str, proc: subprocess.Popen[bytes], timeout: float, log_path: Path
+) -> float:
     """perf_counter() of the first 200 from /health; raises if the process dies first."""
     deadline = time.perf_counter() + timeout
     while time.perf_counter() < deadline:
@@ -163,7 +183,9 @@ def wait_healthy(base: str, proc: subprocess.Popen[bytes], timeout: float, log_p
             pass
         if proc.poll() is not None:
             tail = log_path.read_text(errors="replace")[-1500:]
-            raise RuntimeError(f"server exited with {proc.returncode} before /health:\n{tail}")
+            raise RuntimeError(
+                f"server exited with {proc.returncode} before /health:\n{tail}"
+            )
         time.sleep(0.02)
     raise RuntimeError(f"no 200 from {base}/api/v1/health within {timeout:.0f} s")
 
@@ -238,7 +260,11 @@ class Wrk:
     next_memory: int = 1
 
     def run(
-        self, url: str, connections: int, lua: str | None = None, seconds: int | None = None
+        self,
+        url: str,
+        connections: int,
+        lua: str | None = None,
+        seconds: int | None = None,
     ) -> dict[str, float]:
         threads = max(1, min(self.threads, connections))
         command = [
@@ -255,7 +281,9 @@ class Wrk:
             path = self.tmp / f"wrk-{self.scripts}.lua"
             path.write_text(lua)
             command += ["-s", str(path)]
-        done = subprocess.run([*command, url], check=True, capture_output=True, text=True)
+        done = subprocess.run(
+            [*command, url], check=True, capture_output=True, text=True
+        )
         output = done.stdout
         found = re.search(r"Requests/sec:\s+([\d.]+)", output)
         if found is None:
@@ -264,7 +292,9 @@ class Wrk:
 
         def millis(pattern: str) -> float:
             value, unit = re.search(pattern, output).groups()  # type: ignore[union-attr]
-            return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
+            return (
+                float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
+            )
 
         errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
         socket_errors = re.search(r"Socket errors: (.*)", output)
@@ -289,19 +319,40 @@ def lua_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def lua_post(path: str, platform: dict[str, object]) -> str:
-    """The same POST body every request."""
+def lua_bytes(data: bytes) -> str:
+    """Any bytes as a Lua string literal (decimal escapes for all but plain ASCII)."""
     return (
-        f"local body = {lua_string(json.dumps(platform))}\n"
-        'local headers = {["Content-Type"] = "application/json"}\n'
-        f"local req = wrk.format('POST', {lua_string(path)}, headers, body)\n"
-        "request = function() return req end\n"
+        '"'
+        + "".join(
+            chr(b) if 32 <= b < 127 and b not in (34, 92) else f"\\{b:03d}"
+            for b in data
+        )
+        + '"'
     )
+
+
+def lua_post_bytes(path: str, data: bytes, content_type: str) -> str:
+    """The same POST body every request, set through wrk's own request fields: Debian's wrk
+    4.1 sends a request that wrk.format() built at load time as one uvicorn cannot parse
+    ("Invalid HTTP request received"), so every answer was a 400."""
+    return (
+        'wrk.method = "POST"\n'
+        f"wrk.path = {lua_string(path)}\n"
+        f"wrk.body = {lua_bytes(data)}\n"
+        f'wrk.headers["Content-Type"] = {lua_string(content_type)}\n'
+    )
+
+
+def lua_post(path: str, platform: dict[str, object]) -> str:
+    """The same JSON body every request."""
+    return lua_post_bytes(path, json.dumps(platform).encode(), "application/json")
 
 
 def lua_distinct(path: str, first_memory: int) -> str:
     """A different memory_gb (1..65536) every request; wrk threads start 4096 apart."""
-    template = json.dumps({**PLATFORM, "host": {**PLATFORM["host"], "memory_gb": 999999}})
+    template = json.dumps(
+        {**PLATFORM, "host": {**PLATFORM["host"], "memory_gb": 999999}}
+    )
     template = template.replace('"memory_gb": 999999', '"memory_gb": __MEM__')
     return (
         f"local template = {lua_string(template)}\n"
@@ -339,7 +390,13 @@ class Report:
     extra: list[str] = field(default_factory=list)
 
     def add(
-        self, what: str, measured: str, baseline: str, result: str, target: str, ok: bool | None
+        self,
+        what: str,
+        measured: str,
+        baseline: str,
+        result: str,
+        target: str,
+        ok: bool | None,
     ) -> None:
         verdict = "—" if ok is None else ("met" if ok else "MISSED")
         self.rows.append((what, measured, baseline, result, target, verdict))
@@ -351,11 +408,22 @@ class Report:
         for line in header:
             print(line)
         print()
-        titles = ("what", "measured", "baseline (same run)", "result", "target", "verdict")
+        titles = (
+            "what",
+            "measured",
+            "baseline (same run)",
+            "result",
+            "target",
+            "verdict",
+        )
         widths = [max(len(r[i]) for r in [titles, *self.rows]) for i in range(6)]
 
         def line(cells: tuple[str, ...]) -> str:
-            return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + " |"
+            return (
+                "| "
+                + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True))
+                + " |"
+            )
 
         print(line(titles))
         print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
@@ -394,7 +462,9 @@ class Bench:
         key = (server.base, connections)
         if key not in self.health_cache:
             log(f"wrk GET /api/v1/health c{connections}")
-            self.health_cache[key] = self.wrk.run(f"{server.base}/api/v1/health", connections)
+            self.health_cache[key] = self.wrk.run(
+                f"{server.base}/api/v1/health", connections
+            )
         return self.health_cache[key]
 
     # ------------------------------------------------------------------ plans, size, bundles
@@ -406,7 +476,9 @@ class Bench:
         base = server.base
         log(f"warming up /health and /plans{label}")
         self.wrk.run(f"{base}/api/v1/health", 4, seconds=1)
-        self.wrk.run(base, 4, lua_distinct("/api/v1/plans", self.wrk.distinct_memory()), 1)
+        self.wrk.run(
+            base, 4, lua_distinct("/api/v1/plans", self.wrk.distinct_memory()), 1
+        )
         results = {}
         for connections in PLAN_CONNECTIONS:
             health = self.health(server, connections)
@@ -450,7 +522,9 @@ class Bench:
         log("plan response sizes")
         sizes = {}
         for explain in ("ids", "full"):
-            url = f"{server.base}/api/v1/plans" + ("?explain=full" if explain == "full" else "")
+            url = f"{server.base}/api/v1/plans" + (
+                "?explain=full" if explain == "full" else ""
+            )
             status, _, plain = http(url, PLATFORM)
             status_gz, head, zipped = http(url, PLATFORM, {"Accept-Encoding": "gzip"})
             if status != 200 or status_gz != 200:
@@ -459,7 +533,9 @@ class Bench:
             if encoded and gzip.decompress(zipped) != plain:
                 raise RuntimeError("gzip body does not decompress to the plain body")
             declared = head.get("content-length")
-            gz_note = f"gzip {len(zipped):,} B" + ("" if encoded else " (NOT gzip-encoded)")
+            gz_note = f"gzip {len(zipped):,} B" + (
+                "" if encoded else " (NOT gzip-encoded)"
+            )
             if declared is not None and int(declared) != len(zipped):
                 gz_note += f", Content-Length {declared}"
             sizes[explain] = (len(plain), gz_note)
@@ -488,8 +564,13 @@ class Bench:
         self.wrk.run(server.base, 4, lua_post(path, PLATFORM), seconds=1)
         same = self.wrk.run(server.base, c, lua_post(path, PLATFORM))
         log(f"wrk POST {path} distinct platforms c{c}")
-        distinct = self.wrk.run(server.base, c, lua_distinct(path, self.wrk.distinct_memory()))
-        for variant, result in (("same platform", same), ("distinct platforms", distinct)):
+        distinct = self.wrk.run(
+            server.base, c, lua_distinct(path, self.wrk.distinct_memory())
+        )
+        for variant, result in (
+            ("same platform", same),
+            ("distinct platforms", distinct),
+        ):
             ratio = result["rps"] / health["rps"]
             self.report.add(
                 f"POST {path.split('?')[0].removeprefix('/api/v1')} ({row}), {variant}, c{c}",
@@ -499,12 +580,73 @@ class Bench:
                 f">= {factor}x health",
                 ratio >= factor,
             )
-        self.report.notes.append(f"{row}: {kind}, {len(body):,} B for the bench platform.")
+        self.report.notes.append(
+            f"{row}: {kind}, {len(body):,} B for the bench platform."
+        )
+
+    def collection(self, server: Server) -> None:
+        """This machine's collection read and audited, each at 1 connection beside health."""
+        with urllib.request.urlopen(
+            f"{server.base}/api/v1/collector/linux", timeout=60
+        ) as got:
+            (self.tmp / "collect.sh").write_bytes(got.read())
+        out = self.tmp / "collection"
+        subprocess.run(
+            ["sh", str(self.tmp / "collect.sh"), str(out)],
+            check=True,
+            capture_output=True,
+        )
+        archive = (out / "nasplan-collect.tar").read_bytes()
+        request = urllib.request.Request(
+            f"{server.base}/api/v1/collections",
+            data=archive,
+            headers={"Content-Type": "application/x-tar"},
+        )
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            report = json.loads(answer.read())
+        from nasplan.knowledge.loader import load_knowledge
+
+        platform = (
+            load_knowledge(ROOT / "knowledge").presets["current-linux-ontap"].platform
+        )
+        body = {"platform": platform, "pastes": report["pastes"]}
+        status, _, audited = http(f"{server.base}/api/v1/audits", body)
+        if status != 200:
+            raise RuntimeError(f"POST /audits: {status}")
+        lines = sum(json.loads(audited)["checked"].values())
+        health = self.health(server, 1)
+        runs = {
+            "POST /collections": lua_post_bytes(
+                "/api/v1/collections", archive, "application/x-tar"
+            ),
+            "POST /audits": lua_post("/api/v1/audits", body),
+        }
+        for label, lua in runs.items():
+            log(f"wrk {label} c1")
+            self.wrk.run(server.base, 1, lua, seconds=1)
+            result = self.wrk.run(server.base, 1, lua)
+            self.report.add(
+                f"{label}, this machine's collection, c1",
+                f"mean {result['avg_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms"
+                + (
+                    f" ({int(result['non_2xx'])} NON-2xx!)" if result["non_2xx"] else ""
+                ),
+                f"health mean {health['avg_ms']:.2f} ms",
+                f"{result['avg_ms'] / max(health['avg_ms'], 0.001):.0f}x health",
+                "mean <= 250 ms",
+                result["avg_ms"] <= 250 and not result["non_2xx"],
+            )
+        self.report.notes.append(
+            f"collection: {len(archive):,} B tar, {len(report['files'])} files, "
+            f"{len(report['pastes'])} audited ({lines} lines and values checked)."
+        )
 
     def server_rows(self, rows: set[str]) -> None:
-        log("starting nasplan (SQLite) for the plan, size, bundle and runbook rows")
-        with serve(self.tmp, "main") as server:
-            for row in ("plans", "size", "bundle", "runbook"):
+        log(
+            "starting nasplan (SQLite) for the plan, size, bundle, runbook and collection rows"
+        )
+        with serve(self.tmp, "main", env={"NASPLAN_RATE_LIMIT_COMPUTE": ""}) as server:
+            for row in ("plans", "size", "bundle", "runbook", "collection"):
                 if row not in rows:
                     continue
                 self.guarded(row, lambda row=row: self.server_row(server, row))
@@ -512,6 +654,8 @@ class Bench:
     def server_row(self, server: Server, row: str) -> None:
         if row == "plans":
             self.plans(server)
+        elif row == "collection":
+            self.collection(server)
         elif row == "size":
             self.size(server)
         else:
@@ -524,7 +668,9 @@ class Bench:
             detail = str(error)
             if isinstance(error, subprocess.CalledProcessError):
                 command = " ".join(str(part) for part in error.cmd)[:120]
-                detail = f"{command} exited {error.returncode}: {str(error.stderr)[-800:]}"
+                detail = (
+                    f"{command} exited {error.returncode}: {str(error.stderr)[-800:]}"
+                )
             log(f"{row}: FAILED: {detail}")
             first_line = (detail.splitlines() or ["?"])[0][:80]
             self.report.missing(row, "see above", f"failed: {first_line}")
@@ -538,7 +684,9 @@ class Bench:
         if kind == "sqlite":
             db = DesignsSqlite(self.tmp / "designs.db")
         else:
-            subprocess.run([*PG, "-d", "test", "-c", f"CREATE DATABASE {pg_name}"], check=True)
+            subprocess.run(
+                [*PG, "-d", "test", "-c", f"CREATE DATABASE {pg_name}"], check=True
+            )
             db = DesignsPostgres(pg_name)
         try:
             log(f"starting nasplan on {kind} for the designs row")
@@ -589,7 +737,11 @@ class Bench:
         self.report.notes.append(
             f"{kind}: {count:,} designs ({seeds} made through the API from the bench platform "
             f"and corpus platforms, the rest bulk-copied from them in SQL) in {populate_s:.0f} s"
-            + (f", OVER the {POPULATE_BUDGET_S} s budget: pass a lower --designs." if over else ".")
+            + (
+                f", OVER the {POPULATE_BUDGET_S} s budget: pass a lower --designs."
+                if over
+                else "."
+            )
         )
         copied = count - seeds
         if storage and kind == "sqlite" and copied > 0:
@@ -602,7 +754,9 @@ class Bench:
                 f"file growth {per_api / KIB:.1f} KiB/design over {seeds - 1} API-made "
                 f"(distinct corpus platforms), {per_copy / KIB:.1f} KiB over {copied:,} copies",
                 "per revision: "
-                + ", ".join(f"{name} {value / KIB:.1f} KiB" for name, value in columns.items()),
+                + ", ".join(
+                    f"{name} {value / KIB:.1f} KiB" for name, value in columns.items()
+                ),
                 f"{worst:,.0f} B/design (larger)",
                 "<= 10 KB",
                 worst <= 10_000,
@@ -622,7 +776,9 @@ class Bench:
         if not measure:
             return
         ids = db.sample_ids(RANDOM_IDS)
-        log(f"{kind}: {count:,} designs: wrk health, GET random of {len(ids)} ids, GET fixed id")
+        log(
+            f"{kind}: {count:,} designs: wrk health, GET random of {len(ids)} ids, GET fixed id"
+        )
         lua = lua_random_get("/api/v1/designs/", ids)
         self.wrk.run(server.base, 4, lua, seconds=1)
         health_n = self.wrk.run(f"{server.base}/api/v1/health", c)
@@ -655,7 +811,9 @@ class Bench:
             "(no target)",
             None,
         )
-        self.report.notes.append(f"{kind}: GET /designs/{{id}} answers {len(body):,} B (no gzip).")
+        self.report.notes.append(
+            f"{kind}: GET /designs/{{id}} answers {len(body):,} B (no gzip)."
+        )
 
     # ------------------------------------------------------------------ knowledge base
 
@@ -674,10 +832,14 @@ class Bench:
             log(f"kb x{factor}: starting nasplan with {kb_dir} (empty parse cache)")
             with serve(self.tmp, f"kb{factor}-cold", env=env) as s:
                 cold = s.start_s
-            log(f"kb x{factor}: cold start {cold:.2f} s; starting again (warm parse cache)")
+            log(
+                f"kb x{factor}: cold start {cold:.2f} s; starting again (warm parse cache)"
+            )
             with serve(self.tmp, f"kb{factor}", env=env) as s:
                 warm = s.start_s
-                log(f"kb x{factor}: warm start {warm:.2f} s; first plan, then wrk plans c1")
+                log(
+                    f"kb x{factor}: warm start {warm:.2f} s; first plan, then wrk plans c1"
+                )
                 before = time.perf_counter()
                 http(f"{s.base}/api/v1/plans", PLATFORM)
                 first_plan = 1000 * (time.perf_counter() - before)
@@ -698,7 +860,9 @@ class Bench:
             measured[factor] = (cold, warm, result["avg_ms"], inproc)
             first_plans[factor] = first_plan
             if result["non_2xx"]:
-                self.report.notes.append(f"kb x{factor}: {int(result['non_2xx'])} non-2xx plans!")
+                self.report.notes.append(
+                    f"kb x{factor}: {int(result['non_2xx'])} non-2xx plans!"
+                )
         cold1, warm1, plan1, inproc1 = measured[1]
         for factor in factors[1:]:
             cold, warm, plan, inproc = measured[factor]
@@ -720,7 +884,9 @@ class Bench:
                 plan <= 2 * plan1 if targeted else None,
             )
         if 100 not in factors:
-            self.report.missing("knowledge base x100: server start", "<= 5 s", "skipped: --quick")
+            self.report.missing(
+                "knowledge base x100: server start", "<= 5 s", "skipped: --quick"
+            )
             self.report.missing(
                 "knowledge base x100: mean plan time", "<= 2x x1", "skipped: --quick"
             )
@@ -777,7 +943,15 @@ class Bench:
         current = getattr(self, "plans_result", None)
         if WORKTREE.exists():
             subprocess.run(
-                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(WORKTREE)],
+                [
+                    "git",
+                    "-C",
+                    str(ROOT),
+                    "worktree",
+                    "remove",
+                    "--force",
+                    str(WORKTREE),
+                ],
                 check=False,
                 capture_output=True,
             )
@@ -802,7 +976,9 @@ class Bench:
                 check=True,
             ).stdout.strip()
             if not probe.startswith(str(WORKTREE)):
-                raise RuntimeError(f"the baseline imports nasplan from {probe}, not the worktree")
+                raise RuntimeError(
+                    f"the baseline imports nasplan from {probe}, not the worktree"
+                )
             log(f"baseline: starting nasplan from {ref} ({sha})")
             with serve(self.tmp, "baseline", env=env) as server:
                 theirs = self.plans_rows(server, f" [{ref}]")
@@ -811,7 +987,15 @@ class Bench:
                     current = self.plans_rows(server, " [working tree]")
         finally:
             subprocess.run(
-                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(WORKTREE)],
+                [
+                    "git",
+                    "-C",
+                    str(ROOT),
+                    "worktree",
+                    "remove",
+                    "--force",
+                    str(WORKTREE),
+                ],
                 check=False,
                 capture_output=True,
             )
@@ -909,10 +1093,16 @@ class DesignsSqlite:
         """Mean bytes per revision of the columns that hold its plan and platform, and of
         plan_parts (shared explanations) divided over the revisions, when those exist."""
         with contextlib.closing(self.connect()) as connection:
-            columns = {row[1] for row in connection.execute("PRAGMA table_info(revisions)")}
-            tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+            columns = {
+                row[1] for row in connection.execute("PRAGMA table_info(revisions)")
+            }
+            tables = {
+                row[0] for row in connection.execute("SELECT name FROM sqlite_master")
+            }
             result: dict[str, float] = {}
-            wanted = [c for c in ("plan_json", "platform_json", "plan_z") if c in columns]
+            wanted = [
+                c for c in ("plan_json", "platform_json", "plan_z") if c in columns
+            ]
             for column in wanted:
                 query = f"SELECT avg(coalesce(length(CAST({column} AS BLOB)), 0)) FROM revisions"
                 result[column] = float(connection.execute(query).fetchone()[0] or 0)
@@ -926,16 +1116,26 @@ class DesignsSqlite:
                 parts = connection.execute(
                     "SELECT coalesce(sum(length(body)), 0), count(*) FROM plan_parts"
                 ).fetchone()
-                revisions = connection.execute("SELECT count(*) FROM revisions").fetchone()[0]
-                result[f"plan_parts ({parts[1]} rows) shared"] = parts[0] / max(1, revisions)
+                revisions = connection.execute(
+                    "SELECT count(*) FROM revisions"
+                ).fetchone()[0]
+                result[f"plan_parts ({parts[1]} rows) shared"] = parts[0] / max(
+                    1, revisions
+                )
             return result
 
     def populate(self, extra: int, batch: int = 5000) -> None:
         with contextlib.closing(self.connect()) as connection:
             templates = [row[0] for row in connection.execute("SELECT id FROM designs")]
-            design_cols = [row[1] for row in connection.execute("PRAGMA table_info(designs)")]
-            revision_cols = [row[1] for row in connection.execute("PRAGMA table_info(revisions)")]
-            designs, revisions = copy_statements(design_cols, revision_cols, "bench_ids")
+            design_cols = [
+                row[1] for row in connection.execute("PRAGMA table_info(designs)")
+            ]
+            revision_cols = [
+                row[1] for row in connection.execute("PRAGMA table_info(revisions)")
+            ]
+            designs, revisions = copy_statements(
+                design_cols, revision_cols, "bench_ids"
+            )
             connection.execute(
                 "CREATE TEMP TABLE bench_ids (new_id TEXT PRIMARY KEY, tmpl_id TEXT)"
             )
@@ -1008,7 +1208,9 @@ def knowledge_digest() -> str:
     for path in sorted(p for p in source.rglob("*") if p.is_file()):
         digest.update(str(path.relative_to(source)).encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
-    digest.update(hashlib.sha256((ROOT / "scripts" / "gen_kb.py").read_bytes()).digest())
+    digest.update(
+        hashlib.sha256((ROOT / "scripts" / "gen_kb.py").read_bytes()).digest()
+    )
     return digest.hexdigest()[:16]
 
 
@@ -1074,15 +1276,26 @@ def git_out(*args: str) -> str:
 
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--seconds", type=int, default=5, help="per wrk run (default 5)")
     parser.add_argument(
-        "--connections", type=int, default=8, help="for bundle, runbook, designs (default 8)"
+        "--seconds", type=int, default=5, help="per wrk run (default 5)"
     )
-    parser.add_argument("--threads", type=int, default=1, help="wrk threads (default 1)")
+    parser.add_argument(
+        "--connections",
+        type=int,
+        default=8,
+        help="for bundle, runbook, designs (default 8)",
+    )
+    parser.add_argument(
+        "--threads", type=int, default=1, help="wrk threads (default 1)"
+    )
     parser.add_argument("--quick", action="store_true", help="skip x100; 1000 designs")
     parser.add_argument("--designs", type=int, default=None, help="N (default 100000)")
-    parser.add_argument("--only", default="", help=f"rows, comma-separated: {','.join(ROWS)}")
-    parser.add_argument("--baseline-ref", default=None, help="also run plans against this ref")
+    parser.add_argument(
+        "--only", default="", help=f"rows, comma-separated: {','.join(ROWS)}"
+    )
+    parser.add_argument(
+        "--baseline-ref", default=None, help="also run plans against this ref"
+    )
     args = parser.parse_args()
     if args.designs is None:
         args.designs = 1000 if args.quick else 100_000
@@ -1092,7 +1305,9 @@ def parse_args() -> argparse.Namespace:
     unknown = only - set(ROWS)
     if unknown:
         parser.error(f"unknown rows {sorted(unknown)}; choose from {','.join(ROWS)}")
-    args.rows = only or set(ROWS) - {"lab"}  # the lab row is asked for by name (--only lab)
+    args.rows = only or set(ROWS) - {
+        "lab"
+    }  # the lab row is asked for by name (--only lab)
     return args
 
 
@@ -1105,16 +1320,20 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="nasplan-bench-") as tmp_name:
         tmp = Path(tmp_name)
         bench = Bench(args, Wrk(wrk_exe, args.seconds, args.threads, tmp), tmp, report)
-        if rows & {"plans", "size", "bundle", "runbook"}:
-            bench.guarded("plans/size/bundle/runbook", lambda: bench.server_rows(rows))
+        if rows & {"plans", "size", "bundle", "runbook", "collection"}:
+            bench.guarded(
+                "plans/size/bundle/runbook/collection", lambda: bench.server_rows(rows)
+            )
         if rows & {"designs", "storage"}:
             measure = "designs" in rows
             bench.guarded(
-                "designs (sqlite)", lambda: bench.designs("sqlite", measure, "storage" in rows)
+                "designs (sqlite)",
+                lambda: bench.designs("sqlite", measure, "storage" in rows),
             )
             if measure:
                 bench.guarded(
-                    "designs (postgresql)", lambda: bench.designs("postgresql", True, False)
+                    "designs (postgresql)",
+                    lambda: bench.designs("postgresql", True, False),
                 )
         if "kb" in rows:
             bench.guarded("kb", bench.kb)
@@ -1124,7 +1343,8 @@ def main() -> int:
             import bench_hostile  # this script's neighbour; it imports this module
 
             bench.guarded(
-                "hostile", lambda: bench_hostile.run(report, list(bench_hostile.KINDS), 1_000_000)
+                "hostile",
+                lambda: bench_hostile.run(report, list(bench_hostile.KINDS), 1_000_000),
             )
         if "lab" in rows:
             import bench_lab  # this script's neighbour; it imports this module
