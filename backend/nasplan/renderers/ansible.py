@@ -37,7 +37,8 @@ class Unsafe(str):
 
 
 class _PlaybookDumper(yaml.SafeDumper):
-    pass
+    def ignore_aliases(self, data: Any) -> bool:
+        return True  # a value used twice is written twice, never as an anchor and alias
 
 
 def _represent_unsafe(dumper: yaml.SafeDumper, value: Unsafe) -> yaml.ScalarNode:
@@ -45,6 +46,11 @@ def _represent_unsafe(dumper: yaml.SafeDumper, value: Unsafe) -> yaml.ScalarNode
 
 
 _PlaybookDumper.add_representer(Unsafe, _represent_unsafe)
+
+
+def dump_playbook(plays: list[dict[str, Any]]) -> str:
+    """Plays as YAML, plan data tagged !unsafe."""
+    return yaml.dump(plays, Dumper=_PlaybookDumper, sort_keys=False, width=100, allow_unicode=True)
 
 
 # nasplan's own shell, run with the plan's values as arguments (never inside the code). Each
@@ -283,9 +289,7 @@ def render_ansible(f: Facts) -> dict[str, str]:
             "host/tuning.sh, not both: rollback/host_rollback.sh undoes only the scripts' work.",
         ]
     )
-    body = yaml.dump(
-        _playbook(f), Dumper=_PlaybookDumper, sort_keys=False, width=100, allow_unicode=True
-    )
+    body = dump_playbook(_playbook(f))
     files = {"ansible/site.yml": f"{head}\n---\n{body}", "ansible/inventory.ini": _inventory(f)}
     if oranfstab_planned(f):
         files["ansible/templates/oranfstab.j2"] = _oranfstab_template(f)

@@ -91,6 +91,12 @@ _INDEX: list[tuple[str, str, str, str]] = [
         "the lines those scripts add, in the file's own format, for review or manual use",
     ),
     ("ansible/inventory.ini", "4", "Unix administrator", "the database host(s) for the playbook"),
+    (
+        "ansible/filer.yml",
+        "3",
+        "storage administrator",
+        "the filer phase as a netapp.ontap playbook (clustered ONTAP)",
+    ),
     ("ansible/", "4", "Unix administrator", "the same host phase as an Ansible playbook (Linux)"),
     ("oracle/capture_before.sql", "1", "DBA", "a copy of the current parameters"),
     ("oracle/alter_system.sql", "5", "DBA", "the parameters as ALTER SYSTEM statements"),

@@ -207,6 +207,13 @@ def cluster_steps(f: Facts) -> list[Step]:
                 risk=SNAPSHOT_RISK if s.mechanism == "ontap_snapshot_policy" else "",
             )
         )
+    first = next((step for step in steps if step.phase == "filer"), None)
+    if first is not None:
+        first.notes.append(
+            "The same filer phase as a netapp.ontap playbook: ansible/filer.yml (dry run "
+            "ansible-playbook -i INVENTORY ansible/filer.yml --check --diff, then without "
+            "--check). Use it or these commands, not both."
+        )
     for s in mtu:
         steps.append(
             Step(

@@ -1,0 +1,97 @@
+"""Run with the pinned Ansible's Python (tests/ansible_env.py), not with the backend's:
+validates every netapp.ontap task of a playbook against the module's own argument spec.
+
+    python ontap_playbook_check.py PLAYBOOK FILLED_JSON
+
+The spec is the one each module gives AnsibleModule (caught there, so nothing runs), with its
+mutually_exclusive / required_if rules, checked by ansible-core's ArgumentSpecValidator. Task
+arguments are templated as Ansible would (the play's vars, each loop item, module_defaults for
+the collection's group), with FILLED_JSON standing in for the values the design leaves in angle
+brackets and for the connection variables. Prints {"checked": N, "problems": [...]}.
+"""
+
+import contextlib
+import importlib
+import json
+import sys
+from typing import Any
+from unittest import mock
+
+from ansible.module_utils.common.arg_spec import ArgumentSpecValidator  # type: ignore[import-untyped]
+from ansible.parsing.dataloader import DataLoader  # type: ignore[import-untyped]
+from ansible.template import Templar  # type: ignore[import-untyped]
+
+OMIT = "__omit_place_holder__nasplan"
+
+
+class _Caught(Exception):
+    pass
+
+
+def module_spec(name: str) -> dict[str, Any]:
+    module = importlib.import_module(f"ansible_collections.netapp.ontap.plugins.modules.{name}")
+    caught: dict[str, Any] = {}
+
+    def fake(*_args: Any, **kwargs: Any) -> None:
+        caught.update(kwargs)
+        raise _Caught
+
+    with mock.patch.object(module, "AnsibleModule", side_effect=fake):
+        classes = [
+            v
+            for v in vars(module).values()
+            if isinstance(v, type) and v.__module__ == module.__name__ and hasattr(v, "apply")
+        ]
+        with contextlib.suppress(_Caught):
+            classes[0]()
+    caught.pop("supports_check_mode", None)
+    return caught
+
+
+def fill(value: Any, filled: dict[str, Any]) -> Any:
+    if isinstance(value, str) and value in filled:
+        return filled[value]
+    if isinstance(value, list):
+        return [fill(v, filled) for v in value]
+    if isinstance(value, dict):
+        return {k: fill(v, filled) for k, v in value.items()}
+    return value
+
+
+def main(path: str, filled_json: str) -> None:
+    filled = json.loads(filled_json)
+    loader = DataLoader()
+    plays = loader.load_from_file(path, trusted_as_template=True)
+    problems: list[str] = []
+    checked = 0
+    specs: dict[str, Any] = {}
+    for play in plays:
+        variables = fill(dict(play.get("vars", {})), filled)
+        variables.update(filled.get("__connection__", {}), omit=OMIT)
+        defaults: dict[str, Any] = {}
+        for group, arguments in play.get("module_defaults", {}).items():
+            if group != "group/netapp.ontap.netapp_ontap":
+                problems.append(f"module_defaults for an unknown group {group}")
+            defaults.update(arguments)
+        for task in play["tasks"]:
+            module = next(k for k in task if "." in k and k not in ("loop_control",))
+            if not module.startswith("netapp.ontap."):
+                continue
+            name = module.rsplit(".", 1)[1]
+            if name not in specs:
+                specs[name] = module_spec(name)
+            caught = dict(specs[name])
+            validator = ArgumentSpecValidator(caught.pop("argument_spec"), **caught)
+            items = Templar(loader=loader, variables=variables).template(task.get("loop", [None]))
+            for item in items:
+                templar = Templar(loader=loader, variables={**variables, "item": item})
+                arguments = templar.template({**defaults, **task[module]})
+                arguments = {k: v for k, v in arguments.items() if v != OMIT}
+                checked += 1
+                for error in validator.validate(arguments).error_messages:
+                    problems.append(f"{task['name']}: {error}")
+    print(json.dumps({"checked": checked, "problems": problems}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])

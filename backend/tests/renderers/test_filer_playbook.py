@@ -1,0 +1,151 @@
+"""ansible/filer.yml (issue 27, first part): every netapp.ontap task of every clustered ONTAP
+bundle validated against the module's real argument spec from the pinned `ansible` package,
+`ansible-playbook --syntax-check`, and every filer setting of the plan either in the playbook or
+named as left out."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from nasplan.domain.plan import Plan
+from nasplan.domain.platform import Platform
+from nasplan.engine.planner import make_plan
+from nasplan.knowledge.base import KnowledgeBase
+from nasplan.knowledge.merge import deep_merge
+from nasplan.renderers.bundle import render_bundle_files
+from nasplan.renderers.common import BundleMeta, facts
+from nasplan.renderers.filer_ansible import (
+    EXPORT_RULE_OPTIONS,
+    NFS_SERVER_OPTIONS,
+    not_in_playbook,
+)
+from tests.ansible_env import ansible_python
+from tests.renderers.matrix import AS_OF, COMBOS, OS_BASE, combo_id, combo_plan, preset_plan
+from tests.renderers.test_handover import FULL_SIZING
+
+CHECK = Path(__file__).with_name("ontap_playbook_check.py")
+# What a storage administrator would put for the values the design leaves open.
+FILLED = {
+    "<svm>": "svm_ora",
+    "<aggregate>": "aggr1",
+    "<size>": 500,
+    **{f"<storage-subnet-{n}>": f"10.0.{n}.0/24" for n in range(1, 9)},
+    "__connection__": {
+        "ontap_hostname": "cluster1.example.com",
+        "ontap_username": "admin",
+        "ontap_password": "secret",
+    },
+}
+ONTAP_COMBOS = [c for c in COMBOS if c[1] == "ontap_cluster"]
+
+
+@pytest.fixture(scope="module")
+def ansible() -> Path:
+    return ansible_python()
+
+
+def _playbook(plan: Plan, tmp_path: Path) -> Path:
+    path = tmp_path / "filer.yml"
+    path.write_text(render_bundle_files(plan)["ansible/filer.yml"])
+    return path
+
+
+def _check(ansible: Path, playbook: Path) -> dict[str, Any]:
+    done = subprocess.run(
+        [str(ansible), str(CHECK), str(playbook), json.dumps(FILLED)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+SAMPLED = ONTAP_COMBOS[:: len(ONTAP_COMBOS) // 4 or 1]
+
+
+@pytest.mark.parametrize("combo", SAMPLED, ids=[combo_id(*c) for c in SAMPLED])
+def test_every_task_fits_the_modules_argument_spec(
+    kb: KnowledgeBase, ansible: Path, tmp_path: Path, combo: tuple[str, str, bool, bool]
+) -> None:
+    result = _check(ansible, _playbook(combo_plan(kb, *combo), tmp_path))
+    assert result["problems"] == [] and result["checked"] >= 5
+
+
+SIZED = {"sizing": FULL_SIZING, "handover": {"svm": "svm_ora", "aggregate": "aggr1"}}
+
+
+@pytest.mark.parametrize("preset", ["current-linux-ontap", "current-rac", "sized"])
+def test_the_presets_playbooks_fit_and_pass_the_syntax_check(
+    kb: KnowledgeBase, ansible: Path, tmp_path: Path, preset: str
+) -> None:
+    if preset == "sized":
+        # Sizing adds each volume's size, snapshot reserve and autosize maximum.
+        data = deep_merge(kb.presets["current-linux-ontap"].platform, SIZED)
+        plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+        assert any(v.sizing and v.sizing.autosize_max_gb for v in plan.volumes)
+    else:
+        plan = preset_plan(kb, preset)
+    playbook = _playbook(plan, tmp_path)
+    result = _check(ansible, playbook)
+    assert result["problems"] == [] and result["checked"] >= 5
+    if preset == "sized":
+        assert "na_ontap_volume_autosize" in playbook.read_text()
+        text = playbook.read_text()
+        assert "<size>" not in text and "<svm>" not in text and "<aggregate>" not in text
+    inventory = tmp_path / "inventory.ini"
+    inventory.write_text("[ontap]\ncluster1 ansible_host=127.0.0.1\n")
+    syntax = subprocess.run(
+        [str(ansible.with_name("ansible-playbook")), "-i", str(inventory), "--syntax-check",
+         str(playbook)],
+        capture_output=True,
+        text=True,
+    )  # fmt: skip
+    assert syntax.returncode == 0, syntax.stdout + syntax.stderr
+
+
+def test_a_wrong_option_or_value_is_caught(
+    kb: KnowledgeBase, ansible: Path, tmp_path: Path
+) -> None:
+    """The check can fail: an option the module lacks and a value outside its choices."""
+    playbook = _playbook(combo_plan(kb, "linux", "ontap_cluster", False, False), tmp_path)
+    plays = yaml.safe_load(playbook.read_text().replace("!unsafe ", ""))
+    nfs = next(t for t in plays[0]["tasks"] if "netapp.ontap.na_ontap_nfs" in t)
+    nfs["netapp.ontap.na_ontap_nfs"] |= {"tcp_max_transfer": 1, "nfsv41": "maybe"}
+    playbook.write_text(yaml.safe_dump(plays))
+    problems = _check(ansible, playbook)["problems"]
+    assert any("tcp_max_transfer" in p for p in problems), problems
+    assert any("nfsv41" in p and "maybe" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("os_name", list(OS_BASE))
+def test_every_filer_setting_is_in_the_playbook_or_named_as_left_out(
+    kb: KnowledgeBase, os_name: str
+) -> None:
+    for rac in (False, True):
+        plan = combo_plan(kb, os_name, "ontap_cluster", rac, True)
+        text = render_bundle_files(plan)["ansible/filer.yml"]
+        f = facts(plan, BundleMeta())
+        left = " ".join(not_in_playbook(f))
+        for s in f.settings("ontap_nfs_server"):
+            assert (s.key in NFS_SERVER_OPTIONS and NFS_SERVER_OPTIONS[s.key] in text) or (
+                s.key in left
+            ), s.key
+        for s in f.settings("ontap_export_policy"):
+            assert EXPORT_RULE_OPTIONS[s.key] in text, s.key
+        for s in f.settings("ontap_snapshot_policy"):
+            assert f"snapshot_policy: !unsafe '{s.value}'" in text
+        for v in plan.volumes:
+            assert f"name: !unsafe '{v.name}'" in text and f"'{v.export}'" in text
+
+
+def test_other_filer_families_get_no_filer_playbook(kb: KnowledgeBase) -> None:
+    for family in ("ontap7", "sun7000"):
+        files = render_bundle_files(combo_plan(kb, "linux", family, False, False))
+        assert "ansible/filer.yml" not in files
