@@ -121,8 +121,15 @@ setup_host() {
       ipv4.method manual ipv4.addresses "$address" ipv6.method disabled > /dev/null
     nmcli connection up "storage$n" > /dev/null
   done
+  # The filer boots beside this host; under emulation on a busy machine it can take minutes
+  # to serve NFS. Wait until its portmapper lists NFS (program 100003), up to 10 minutes.
   for filer in $(setting filer); do
-    for _ in $(seq 1 60); do ping -c 1 -W 1 "$filer" > /dev/null 2>&1 && break; done
+    ready=no
+    for _ in $(seq 1 300); do
+      if rpcinfo -p "$filer" 2> /dev/null | grep -qw 100003; then ready=yes; break; fi
+      sleep 2
+    done
+    log "the filer $filer serves NFS: $ready"
   done
   capture before
   # The hardest start: a host where NFS has not been used since boot, so the sunrpc module and
