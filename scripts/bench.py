@@ -942,19 +942,7 @@ class Bench:
     def baseline(self, ref: str) -> None:
         current = getattr(self, "plans_result", None)
         if WORKTREE.exists():
-            subprocess.run(
-                [
-                    "git",
-                    "-C",
-                    str(ROOT),
-                    "worktree",
-                    "remove",
-                    "--force",
-                    str(WORKTREE),
-                ],
-                check=False,
-                capture_output=True,
-            )
+            remove_worktree()
         log(f"baseline: git worktree add {WORKTREE} {ref}")
         subprocess.run(
             ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(WORKTREE), ref],
@@ -986,19 +974,7 @@ class Bench:
                 with serve(self.tmp, "current") as server:
                     current = self.plans_rows(server, " [working tree]")
         finally:
-            subprocess.run(
-                [
-                    "git",
-                    "-C",
-                    str(ROOT),
-                    "worktree",
-                    "remove",
-                    "--force",
-                    str(WORKTREE),
-                ],
-                check=False,
-                capture_output=True,
-            )
+            remove_worktree()
         head = (
             f"Baseline ref {ref} ({sha}) beside the working tree, POST /plans distinct "
             "platforms / GET /health, same run:"
@@ -1015,6 +991,14 @@ class Bench:
                 f"| {fmt_run(p2)} | {h2['rps']:.0f} rps | {p2['rps'] / h2['rps']:.2f} |"
             )
         self.report.extra.append("\n".join(lines))
+
+
+def remove_worktree() -> None:
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(WORKTREE)],
+        check=False,
+        capture_output=True,
+    )
 
 
 def create_design(base: str, name: str, platform: dict[str, object]) -> str:

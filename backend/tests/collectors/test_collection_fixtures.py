@@ -14,8 +14,6 @@ under the name used here):
 
 from __future__ import annotations
 
-import io
-import tarfile
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +22,7 @@ from fastapi.testclient import TestClient
 
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.merge import deep_merge
+from tests.collectors.archive import tar
 
 REALWORLD = Path(__file__).parents[1] / "corpus" / "realworld" / "files"
 
@@ -41,14 +40,7 @@ def _collection(os_name: str, files: dict[str, tuple[str, str]]) -> bytes:
     manifest += [f"file\t{name}\t{kind}\tread\twhat" for name, (kind, _) in files.items()]
     contents = {"MANIFEST.txt": "\n".join(manifest) + "\n"}
     contents |= {name: text for name, (_, text) in files.items()}
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w") as archive:
-        for name, text in contents.items():
-            data = text.encode()
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            archive.addfile(info, io.BytesIO(data))
-    return buffer.getvalue()
+    return tar(contents)
 
 
 def _read(client: TestClient, data: bytes) -> dict[str, Any]:

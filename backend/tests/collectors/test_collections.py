@@ -3,9 +3,7 @@ shows with their evidence, what could not be read; hostile archives get a clear 
 
 from __future__ import annotations
 
-import io
 import subprocess
-import tarfile
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -15,21 +13,11 @@ from fastapi.testclient import TestClient
 from nasplan.cli import main as cli_main
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.renderers.collector import ARCHIVE, collector_script
+from tests.collectors.archive import tar
 from tests.platforms import linux_ontap
 
 REALWORLD = Path(__file__).parents[1] / "corpus" / "realworld" / "files"
 _TAR = {"content-type": "application/x-tar"}
-
-
-def _tar(files: dict[str, str], gzip: bool = False) -> bytes:
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w:gz" if gzip else "w") as archive:
-        for name, text in files.items():
-            data = text.encode()
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            archive.addfile(info, io.BytesIO(data))
-    return buffer.getvalue()
 
 
 def _manifest(os_name: str, rows: list[tuple[str, str, str]]) -> str:
@@ -93,7 +81,7 @@ def test_answers_rest_on_real_output(client: TestClient) -> None:
         "os_release.txt": 'NAME="Red Hat Enterprise Linux"\nID="rhel"\nVERSION_ID="8.6"\n',
         "dnfs_servers.txt": servers,
     }
-    report = _collect(client, _tar(files, gzip=True))
+    report = _collect(client, tar(files, gzip=True))
     answers = {a["field"]: (a["value"], a["evidence"]) for a in report["answers"]}
     assert answers["host.os_version"] == ("rhel8", "os_release.txt: ID=rhel, VERSION_ID=8.6")
     assert answers["oracle.dnfs"][0] is True
@@ -101,7 +89,7 @@ def test_answers_rest_on_real_output(client: TestClient) -> None:
     no_rows = dict(
         files, **{"dnfs_servers.txt": "SQL> select * from v$dnfs_servers;\n\nno rows selected\n"}
     )
-    report = _collect(client, _tar(no_rows))
+    report = _collect(client, tar(no_rows))
     values = {a["field"]: a["value"] for a in report["answers"]}
     assert values["oracle.dnfs"] is False
 
@@ -109,9 +97,9 @@ def test_answers_rest_on_real_output(client: TestClient) -> None:
 def test_an_upload_that_is_no_collection_gets_a_clear_422(client: TestClient) -> None:
     cases = {
         b"not a tar at all": "not a tar archive",
-        _tar({"fstab.txt": "x"}): "no MANIFEST.txt",
-        _tar({"MANIFEST.txt": "hello\n"}): "does not say which collector",
-        _tar({"MANIFEST.txt": _manifest("linux", []), "big.txt": "x" * 1_100_000}): "larger than",
+        tar({"fstab.txt": "x"}): "no MANIFEST.txt",
+        tar({"MANIFEST.txt": "hello\n"}): "does not say which collector",
+        tar({"MANIFEST.txt": _manifest("linux", []), "big.txt": "x" * 1_100_000}): "larger than",
     }
     for data, words in cases.items():
         response = client.post("/api/v1/collections", content=data, headers=_TAR)
@@ -127,7 +115,7 @@ def test_names_outside_the_collection_are_never_used(client: TestClient) -> None
         "../../etc/passwd": "root:x:0:0",
         "nfso.txt": (REALWORLD / "unx-aix71-nfso-ibm-sample-2010.txt").read_text(),
     }
-    report = _collect(client, _tar(files))
+    report = _collect(client, tar(files))
     assert [p["name"] for p in report["pastes"]] == ["nfso.txt"]
     assert {a["field"]: a["value"] for a in report["answers"]}["host.os"] == "aix"
 
@@ -140,7 +128,7 @@ def test_the_filer_family_comes_from_the_export_paths_mounted(client: TestClient
         "MANIFEST.txt": _manifest("linux", [("proc_mounts.txt", "mount", "read")]),
         "proc_mounts.txt": mtab,
     }
-    answers = {a["field"]: a for a in _collect(client, _tar(files))["answers"]}
+    answers = {a["field"]: a for a in _collect(client, tar(files))["answers"]}
     assert answers["filer.vendor"]["value"] == "netapp"
     assert answers["filer.os_version"]["value"] == "8.2"
     assert answers["filer.os_version"]["evidence"].startswith(
@@ -150,5 +138,5 @@ def test_the_filer_family_comes_from_the_export_paths_mounted(client: TestClient
     assert "correct it" in answers["filer.os_version"]["label"]
     # A mount at another prefix leaves the family unanswered: the paths disagree.
     mixed = dict(files, **{"proc_mounts.txt": mtab + "filer2:/ora_arch /u04 nfs rw 0 0\n"})
-    fields = {a["field"] for a in _collect(client, _tar(mixed))["answers"]}
+    fields = {a["field"] for a in _collect(client, tar(mixed))["answers"]}
     assert not fields & {"filer.vendor", "filer.os_version"}
