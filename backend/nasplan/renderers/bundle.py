@@ -92,6 +92,12 @@ _INDEX: list[tuple[str, str, str, str]] = [
     ),
     ("ansible/inventory.ini", "4", "Unix administrator", "the database host(s) for the playbook"),
     (
+        "ansible/filer_rollback.yml",
+        "7",
+        "storage administrator",
+        "the filer rollback as a netapp.ontap playbook (the values recorded in phase 1)",
+    ),
+    (
         "ansible/filer.yml",
         "3",
         "storage administrator",

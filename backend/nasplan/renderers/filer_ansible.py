@@ -23,19 +23,21 @@ from typing import Any
 
 from nasplan.renderers.ansible import Unsafe, dump_playbook
 from nasplan.renderers.common import Facts, comment_block, header_lines, rules_of
+from nasplan.renderers.filer_ansible_common import (
+    COLLECTION,
+    NFS_SERVER_OPTIONS,
+    connection_defaults,
+)
+from nasplan.renderers.filer_ansible_rollback import rollback_playbook
 from nasplan.renderers.filer_common import SVM_ROOT, policy_name
-from nasplan.renderers.handover import aggregate, export_clients, setting_value, svm
+from nasplan.renderers.handover import (
+    RECORDED_VALUE,
+    aggregate,
+    export_clients,
+    setting_value,
+    svm,
+)
 
-COLLECTION = "netapp.ontap"
-# The collection's action group: module_defaults for it reach every one of its modules.
-GROUP = "group/netapp.ontap.netapp_ontap"
-# nasplan's CLI field names (the rules' keys) as netapp.ontap's options.
-NFS_SERVER_OPTIONS = {
-    "tcp-max-xfer-size": "tcp_max_xfer_size",
-    "v4.1": "nfsv41",
-    "v4-id-domain": "nfsv4_id_domain",
-    "mount-rootonly": "nfsv3_mount_root_only",
-}
 EXPORT_RULE_OPTIONS = {
     "rorule": "ro_rule",
     "rwrule": "rw_rule",
@@ -247,15 +249,7 @@ def _playbook(f: Facts) -> list[dict[str, Any]]:
             "hosts": "ontap",
             "connection": "local",
             "gather_facts": False,
-            "module_defaults": {
-                GROUP: {
-                    "hostname": "{{ ontap_hostname }}",
-                    "username": "{{ ontap_username }}",
-                    "password": "{{ ontap_password }}",
-                    "https": True,
-                    "validate_certs": "{{ ontap_validate_certs | default(true) }}",
-                }
-            },
+            "module_defaults": connection_defaults(),
             "vars": _variables(f),
             "tasks": tasks,
         }
@@ -286,4 +280,24 @@ def render_filer_ansible(f: Facts) -> dict[str, str]:
         ]
     )
     body = dump_playbook(_playbook(f))
-    return {"ansible/filer.yml": f"{head}\n---\n{body}"}
+    rollback_head = comment_block(
+        [
+            *header_lines(
+                f,
+                "Ansible playbook: the filer rollback for clustered ONTAP.",
+                rules_of(f.settings("ontap_nfs_server", "ontap_snapshot_policy")),
+            ),
+            "",
+            "Run it after the database is back on its original files and every host has",
+            f"unmounted the new volumes. Replace each {RECORDED_VALUE} below with the value",
+            "in the output saved in phase 1 first; the playbook refuses to run until then.",
+            "Dry run: ansible-playbook -i INVENTORY ansible/filer_rollback.yml --check --diff",
+            "The read-only rules added to the SVM root volume's policy stay, and volumes and",
+            "data are never removed (see the runbook's backout step).",
+        ]
+    )
+    rollback = dump_playbook(rollback_playbook(f))
+    return {
+        "ansible/filer.yml": f"{head}\n---\n{body}",
+        "ansible/filer_rollback.yml": f"{rollback_head}\n---\n{rollback}",
+    }

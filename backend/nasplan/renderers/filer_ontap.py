@@ -300,6 +300,9 @@ def cluster_rollback(f: Facts) -> list[Step]:
                 "Never lower tcp-max-xfer-size below the rsize or wsize of a client that is "
                 "still mounted: unmount the hosts first (ONTAP9-TCP-MAX-XFER).",
                 "Volumes and data are never removed by nasplan.",
+                "The same backout as a netapp.ontap playbook: ansible/filer_rollback.yml, with "
+                f"the recorded values filled in (it refuses to run while a {RECORDED_VALUE} is "
+                "left).",
             ],
         )
     ]

@@ -48,13 +48,17 @@ def module_spec(name: str) -> dict[str, Any]:
     return caught
 
 
-def fill(value: Any, filled: dict[str, Any]) -> Any:
+def fill(value: Any, filled: dict[str, Any], key: str = "") -> Any:
+    """``value`` with the open values filled in: a placeholder by its text, a value recorded on
+    the day (RECORDED_VALUE) by the option it stands for (``__recorded__``)."""
+    if value == "RECORDED_VALUE" and key in filled.get("__recorded__", {}):
+        return filled["__recorded__"][key]
     if isinstance(value, str) and value in filled:
         return filled[value]
     if isinstance(value, list):
-        return [fill(v, filled) for v in value]
+        return [fill(v, filled, key) for v in value]
     if isinstance(value, dict):
-        return {k: fill(v, filled) for k, v in value.items()}
+        return {k: fill(v, filled, k) for k, v in value.items()}
     return value
 
 

@@ -20,11 +20,8 @@ from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.merge import deep_merge
 from nasplan.renderers.bundle import render_bundle_files
 from nasplan.renderers.common import BundleMeta, facts
-from nasplan.renderers.filer_ansible import (
-    EXPORT_RULE_OPTIONS,
-    NFS_SERVER_OPTIONS,
-    not_in_playbook,
-)
+from nasplan.renderers.filer_ansible import EXPORT_RULE_OPTIONS, not_in_playbook
+from nasplan.renderers.filer_ansible_common import NFS_SERVER_OPTIONS
 from tests.ansible_env import ansible_python
 from tests.renderers.matrix import AS_OF, COMBOS, OS_BASE, combo_id, combo_plan, preset_plan
 from tests.renderers.test_handover import FULL_SIZING
@@ -36,6 +33,14 @@ FILLED = {
     "<aggregate>": "aggr1",
     "<size>": 500,
     **{f"<storage-subnet-{n}>": f"10.0.{n}.0/24" for n in range(1, 9)},
+    "__recorded__": {
+        "tcp_max_xfer_size": 65536,
+        "nfsv41": "disabled",
+        "nfsv4_id_domain": "defaultv4iddomain.com",
+        "nfsv3_mount_root_only": "enabled",
+        "export_policy": "default",
+        "snapshot_policy": "default",
+    },
     "__connection__": {
         "ontap_hostname": "cluster1.example.com",
         "ontap_username": "admin",
@@ -50,9 +55,9 @@ def ansible() -> Path:
     return ansible_python()
 
 
-def _playbook(plan: Plan, tmp_path: Path) -> Path:
-    path = tmp_path / "filer.yml"
-    path.write_text(render_bundle_files(plan)["ansible/filer.yml"])
+def _playbook(plan: Plan, tmp_path: Path, name: str = "filer.yml") -> Path:
+    path = tmp_path / name
+    path.write_text(render_bundle_files(plan)[f"ansible/{name}"])
     return path
 
 
@@ -74,8 +79,38 @@ SAMPLED = ONTAP_COMBOS[:: len(ONTAP_COMBOS) // 4 or 1]
 def test_every_task_fits_the_modules_argument_spec(
     kb: KnowledgeBase, ansible: Path, tmp_path: Path, combo: tuple[str, str, bool, bool]
 ) -> None:
-    result = _check(ansible, _playbook(combo_plan(kb, *combo), tmp_path))
+    plan = combo_plan(kb, *combo)
+    result = _check(ansible, _playbook(plan, tmp_path))
     assert result["problems"] == [] and result["checked"] >= 5
+    rollback = _check(ansible, _playbook(plan, tmp_path, "filer_rollback.yml"))
+    assert rollback["problems"] == [] and rollback["checked"] >= len(plan.volumes) + 1
+
+
+@pytest.mark.parametrize(
+    ("name", "refusal"),
+    [
+        ("filer.yml", "Fill in the values in angle brackets"),
+        ("filer_rollback.yml", "Replace each RECORDED_VALUE"),
+    ],
+)
+def test_a_playbook_with_open_values_stops_before_any_change(
+    kb: KnowledgeBase, ansible: Path, tmp_path: Path, name: str, refusal: str
+) -> None:
+    """Run for real (connection local): the first task refuses, so no netapp.ontap module
+    ever runs while a placeholder or a value to record is left."""
+    playbook = _playbook(combo_plan(kb, "linux", "ontap_cluster", False, False), tmp_path, name)
+    inventory = tmp_path / "inventory.ini"
+    inventory.write_text("[ontap]\ncluster1 ansible_connection=local\n")
+    connection = ["-e", "ontap_hostname=cluster1", "-e", "ontap_username=admin"]
+    run = subprocess.run(
+        [str(ansible.with_name("ansible-playbook")), "-i", str(inventory), *connection,
+         str(playbook)],
+        capture_output=True,
+        text=True,
+        env={"ANSIBLE_LOCALHOST_WARNING": "false", "PATH": str(ansible.parent)},
+    )  # fmt: skip
+    assert run.returncode != 0 and refusal in run.stdout, run.stdout + run.stderr
+    assert "ok=0" in run.stdout and "failed=1" in run.stdout
 
 
 SIZED = {"sizing": FULL_SIZING, "handover": {"svm": "svm_ora", "aggregate": "aggr1"}}

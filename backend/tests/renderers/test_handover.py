@@ -100,6 +100,7 @@ def test_full_answers_leave_no_placeholder(kb: KnowledgeBase, preset: str) -> No
     # Values recorded on the day of the change are the filer rollback's only blanks.
     assert {p for p, text in files.items() if RECORDED_VALUE in text} <= {
         "rollback/filer_rollback.txt",
+        "ansible/filer_rollback.yml",
         "RUNBOOK.md",
         "RUNBOOK.html",
     }
