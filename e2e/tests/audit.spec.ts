@@ -164,3 +164,31 @@ test("a collection from this host: the platform it shows, confirmed, findings, a
   await page.getByRole("link", { name: "Start a design from this host" }).click();
   await expect(page).toHaveURL(/network\.jumbo_frames=0/);
 });
+
+test("a collection checked against a saved design: the host as built beside the design, then its findings kept", async ({ page, request }) => {
+  const dir = mkdtempSync(join(tmpdir(), "nasplan-collect-"));
+  writeFileSync(join(dir, "collect.sh"), await (await request.get("/api/v1/collector/linux")).text());
+  execFileSync("sh", [join(dir, "collect.sh"), join(dir, "out")]);
+  const created = await createDesignFromPreset(page, "current-linux-ontap", "As built check");
+  await page.goto(`/d/${created.id}#edit=${created.edit_token}`);
+  await page.getByRole("link", { name: "Audit what runs against this design" }).click();
+  await expect(page.getByTestId("audit-design")).toContainText("As built check");
+  await page.getByLabel("Collection (nasplan-collect.tar)").setInputFiles(join(dir, "out", "nasplan-collect.tar"));
+  const against = page.getByTestId("collection-against-design");
+  await expect(against).toContainText("The host as built against the design");
+  await expect(against).toContainText("Agrees: Linux");
+  // This machine has no interface at MTU 9000; the design plans jumbo frames.
+  await expect(against).toContainText("Differs: standard frames (MTU 1500)");
+  await expect(against).toContainText("the design says jumbo frames");
+  await expect(page.getByRole("link", { name: "Start a design from this host" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Check against the design" }).click();
+  await expect(page.getByTestId("audit-verdict")).toBeVisible();
+  await expect(page.getByTestId("audit-platform")).toContainText("Linux");
+  await page.getByRole("button", { name: /Keep on the design/ }).click();
+  await expect(page.getByRole("status")).toContainText("Kept as");
+  for (const [name, width] of Object.entries(WIDTHS)) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, `audit-collection-design-${name}`);
+  }
+});
+

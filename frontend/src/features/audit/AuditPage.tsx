@@ -113,9 +113,14 @@ export default function AuditPage() {
 
   function auditCollection(answers: InferredAnswer[], report: CollectionReport) {
     if (!catalog.data) return;
-    const next = applyAnswers(draft, answers, catalog.data);
     const files = report.pastes.map((p, i) => ({ id: i + 1, name: p.name ?? "", kind: p.kind as FileKind, text: p.text ?? "" }));
     setPastes(files);
+    if (design.data) {
+      // Against a saved design the platform is the design's: the host is checked, not adopted.
+      run.mutate({ answers: roles, platform: toPlatform(draft), files });
+      return;
+    }
+    const next = applyAnswers(draft, answers, catalog.data);
     navigate(`/audit?${encodeDraft(next).toString()}`);
     run.mutate({ answers: roles, platform: toPlatform(next), files });
   }
@@ -206,12 +211,11 @@ export default function AuditPage() {
             {run.isPending ? "Checking…" : "Check"}
           </button>
         </form>
-        {!design.data && (
-          <CollectionUpload
-            onUse={auditCollection}
-            wizardLink={(answers) => `/?${encodeDraft(applyAnswers(draft, answers, catalog.data)).toString()}`}
-          />
-        )}
+        <CollectionUpload
+          onUse={auditCollection}
+          wizardLink={(answers) => `/?${encodeDraft(applyAnswers(draft, answers, catalog.data)).toString()}`}
+          design={design.data ? draft : undefined}
+        />
       </div>
       <div className="min-w-0">
         {run.error && <ErrorMessage error={run.error} title="The audit failed" />}

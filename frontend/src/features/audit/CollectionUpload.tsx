@@ -4,18 +4,22 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, unwrap } from "../../api/client";
 import { ErrorMessage } from "../../components/States";
-import type { CollectionReport, InferredAnswer } from "./model";
+import type { Draft } from "../../lib/draft";
+import { againstDesign, type CollectionReport, type InferredAnswer } from "./model";
 
 const BUTTON = "rounded border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100";
 
 export function CollectionUpload({
   onUse,
   wizardLink,
+  design,
 }: {
   /** Audit the collection's files with these answers applied to the platform. */
   onUse: (answers: InferredAnswer[], report: CollectionReport) => void;
   /** The wizard, prefilled with these answers: a design started from this host. */
   wizardLink: (answers: InferredAnswer[]) => string;
+  /** A saved design's answers: the host as built is compared with them, never changes them. */
+  design?: Draft;
 }) {
   const [unticked, setUnticked] = useState<Set<string>>(new Set());
   const read = useMutation({
@@ -77,30 +81,34 @@ export function CollectionUpload({
             {report.collected_at ? `, ${report.collected_at}` : ""}
             {report.collected_by ? `, run as ${report.collected_by}` : ""}: {report.pastes.length} file(s) to check.
           </p>
-          <fieldset className="space-y-1">
-            <legend className="text-sm font-semibold">What the host shows (untick what is wrong)</legend>
-            {report.answers.map((answer) => (
-              <label key={answer.field} className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="mt-1"
-                  checked={!unticked.has(answer.field)}
-                  onChange={(event) =>
-                    setUnticked((set) => {
-                      const next = new Set(set);
-                      if (event.target.checked) next.delete(answer.field);
-                      else next.add(answer.field);
-                      return next;
-                    })
-                  }
-                />
-                <span className="wrap-anywhere">
-                  <span className="font-medium">{answer.label}</span>{" "}
-                  <span className="text-slate-600">({answer.evidence})</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          {design ? (
+            <AgainstDesign design={design} answers={report.answers} />
+          ) : (
+            <fieldset className="space-y-1">
+              <legend className="text-sm font-semibold">What the host shows (untick what is wrong)</legend>
+              {report.answers.map((answer) => (
+                <label key={answer.field} className="flex items-start gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="mt-1"
+                    checked={!unticked.has(answer.field)}
+                    onChange={(event) =>
+                      setUnticked((set) => {
+                        const next = new Set(set);
+                        if (event.target.checked) next.delete(answer.field);
+                        else next.add(answer.field);
+                        return next;
+                      })
+                    }
+                  />
+                  <span className="wrap-anywhere">
+                    <span className="font-medium">{answer.label}</span>{" "}
+                    <span className="text-slate-600">({answer.evidence})</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          )}
           {notRead.length > 0 && (
             <details className="text-sm">
               <summary>{notRead.length} file(s) the host would not give</summary>
@@ -114,15 +122,46 @@ export function CollectionUpload({
             </details>
           )}
           <div className="flex flex-wrap items-center gap-3">
-            <button type="button" className={BUTTON} onClick={() => onUse(chosen, report)} disabled={report.pastes.length === 0}>
-              Use these answers and check
+            <button
+              type="button"
+              className={BUTTON}
+              onClick={() => onUse(design ? [] : chosen, report)}
+              disabled={report.pastes.length === 0}
+            >
+              {design ? "Check against the design" : "Use these answers and check"}
             </button>
-            <a href={wizardLink(chosen)} className="text-sm font-medium text-blue-800 underline">
-              Start a design from this host
-            </a>
+            {!design && (
+              <a href={wizardLink(chosen)} className="text-sm font-medium text-blue-800 underline">
+                Start a design from this host
+              </a>
+            )}
           </div>
         </div>
       )}
     </section>
+  );
+}
+
+/** The host as collected beside the saved design: what agrees, and what the design says where
+ * the host shows something else. */
+function AgainstDesign({ design, answers }: { design: Draft; answers: InferredAnswer[] }) {
+  const rows = againstDesign(design, answers);
+  const differ = rows.filter((r) => !r.agrees).length;
+  return (
+    <div className="space-y-1" data-testid="collection-against-design">
+      <p className="text-sm font-semibold">
+        The host as built against the design: {differ === 0 ? "every answer agrees" : `${differ} answer(s) differ`}
+      </p>
+      <ul className="space-y-1 text-sm">
+        {rows.map(({ answer, design: planned, agrees }) => (
+          <li key={answer.field} className="wrap-anywhere">
+            <span className={agrees ? "text-green-800" : "font-medium text-amber-800"}>{agrees ? "Agrees" : "Differs"}</span>
+            {": "}
+            <span className="font-medium">{answer.label}</span> <span className="text-slate-600">({answer.evidence})</span>
+            {!agrees && <span>; the design says {planned || "nothing"}</span>}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { DEFAULT_DRAFT, toPlatform } from "../../lib/draft";
 import type { Catalog } from "../../api/client";
 import {
   type AuditReport,
+  againstDesign,
   applyAnswers,
   applySuggestion,
   auditBody,
@@ -157,6 +158,25 @@ describe("kindLabels", () => {
       ["auto", "Recognise it"],
       ["fstab", "/etc/fstab (Linux, HP-UX)"],
       ["init.ora", "init.ora / pfile"],
+    ]);
+  });
+});
+
+describe("againstDesign", () => {
+  it("says where the host as collected differs from the saved design", () => {
+    const answer = (field: string, value: string | number | boolean) => ({ field, value, label: String(value), evidence: "e" });
+    const draft = { ...DEFAULT_DRAFT, oracle: { ...DEFAULT_DRAFT.oracle, version: "19.21" }, network: { ...DEFAULT_DRAFT.network, nic_gbps: "25", jumbo_frames: true } };
+    const rows = againstDesign(draft, [
+      answer("host.os", draft.host.os),
+      answer("oracle.version", "19.21.0.0"),
+      answer("network.nic_gbps", 10),
+      answer("network.jumbo_frames", false),
+    ]);
+    expect(rows.map((r) => [r.answer.field, r.agrees, r.design])).toEqual([
+      ["host.os", true, draft.host.os],
+      ["oracle.version", true, "19.21"],
+      ["network.nic_gbps", false, "25 Gb/s"],
+      ["network.jumbo_frames", false, "jumbo frames"],
     ]);
   });
 });

@@ -214,3 +214,40 @@ export function applyAnswers(draft: Draft, answers: InferredAnswer[], catalog: C
   }
   return next;
 }
+
+/** What a saved design says for a field a collection answers, as the answer would write it. */
+function designValue(draft: Draft, field: string): string | boolean | number | undefined {
+  const [section, key] = field.split(".");
+  const value = (draft as unknown as Record<string, Record<string, string | boolean> | undefined>)[section ?? ""]?.[key ?? ""];
+  if (field === "network.nic_gbps" && typeof value === "string") return Number(value);
+  return value;
+}
+
+export interface AnswerAgainstDesign {
+  answer: InferredAnswer;
+  /** The design's own value, in the draft's words ("" where it gives none). */
+  design: string;
+  agrees: boolean;
+}
+
+/** Each answer a collection gives beside what the saved design says: the host as built against
+ * the design. An Oracle release agrees when the host's is the design's or starts with it. */
+export function againstDesign(draft: Draft, answers: InferredAnswer[]): AnswerAgainstDesign[] {
+  return answers.map((answer) => {
+    const planned = designValue(draft, answer.field);
+    const shown = answer.value;
+    const agrees =
+      planned === shown ||
+      (answer.field === "oracle.version" && typeof planned === "string" && typeof shown === "string" && shown.startsWith(`${planned}.`));
+    return { answer, design: designWords(answer.field, planned), agrees };
+  });
+}
+
+/** The design's value in the words the collection's answers use. */
+function designWords(field: string, value: string | boolean | number | undefined): string {
+  if (value === undefined || value === "") return "";
+  if (field === "network.jumbo_frames") return value ? "jumbo frames" : "standard frames (MTU 1500)";
+  if (field === "oracle.dnfs") return value ? "Direct NFS" : "kernel NFS";
+  if (field === "network.nic_gbps") return `${value} Gb/s`;
+  return String(value);
+}
