@@ -68,6 +68,19 @@ class SettingChecks(AuditorBase):
                     needs,
                     about=about,
                 )
+            elif conceded := self.conceded(rule, mechanism, setting.key, present.value):
+                self.add(
+                    "info",
+                    rule,
+                    kind,
+                    present.line,
+                    f"{setting.key} = {present.value}: {conceded[0]} advises it, {conceded[1]}. "
+                    f"The plan sets {setting.value}: {conceded[2]}. Sources disagree here, and "
+                    "the knowledge base rates the difference as information.",
+                    fix,
+                    needs,
+                    about=about,
+                )
             elif not same_value(present.value, setting.value):
                 self.add(
                     self.severity(rule),
@@ -79,6 +92,29 @@ class SettingChecks(AuditorBase):
                     needs,
                     about=about,
                 )
+
+    def conceded(
+        self, rule: str, mechanism: str, key: str, value: str
+    ) -> tuple[str, str, str] | None:
+        """Where ``value`` is what the losing side of a disagreement ``rule`` wins advises
+        (knowledge/conflicts.yaml) and the knowledge base rates it as information: the losing
+        rule, its position and the winner's."""
+        for conflict in self.kb.conflicts:
+            if conflict.severity != "info" or rule not in conflict.winner.rules:
+                continue
+            for side in conflict.losers:
+                for loser in side.rules:
+                    advised = self.kb.rules[loser].effects.settings
+                    if any(
+                        s.mechanism == mechanism and s.key == key and same_value(value, s.value)
+                        for s in advised
+                    ):
+                        return (
+                            loser,
+                            side.position.rstrip("."),
+                            conflict.winner.position.rstrip("."),
+                        )
+        return None
 
     def refused(self, kind: str, params: list[Parameter], mechanism: str, form: str) -> None:
         """Lines that try to set a planned setting in a form their command rejects."""
