@@ -26,7 +26,7 @@ from tests.ansible_env import ansible_python
 from tests.renderers.matrix import AS_OF, COMBOS, OS_BASE, combo_id, combo_plan, preset_plan
 from tests.renderers.test_handover import FULL_SIZING
 
-CHECK = Path(__file__).with_name("ontap_playbook_check.py")
+CHECK = Path(__file__).with_name("playbook_spec_check.py")
 # What a storage administrator would put for the values the design leaves open.
 FILLED = {
     "<svm>": "svm_ora",

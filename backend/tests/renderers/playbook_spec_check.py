@@ -1,7 +1,8 @@
 """Run with the pinned Ansible's Python (tests/ansible_env.py), not with the backend's:
-validates every netapp.ontap task of a playbook against the module's own argument spec.
+validates every task of a playbook that calls a netapp.ontap or ansible.posix module against
+that module's own argument spec.
 
-    python ontap_playbook_check.py PLAYBOOK FILLED_JSON
+    python playbook_spec_check.py PLAYBOOK FILLED_JSON
 
 The spec is the one each module gives AnsibleModule (caught there, so nothing runs), with its
 mutually_exclusive / required_if rules, checked by ansible-core's ArgumentSpecValidator. Task
@@ -28,22 +29,26 @@ class _Caught(Exception):
     pass
 
 
-def module_spec(name: str) -> dict[str, Any]:
-    module = importlib.import_module(f"ansible_collections.netapp.ontap.plugins.modules.{name}")
+COLLECTIONS = ("netapp.ontap.", "ansible.posix.")
+
+
+def module_spec(fqcn: str) -> dict[str, Any]:
+    """What the module gives AnsibleModule (argument_spec and its cross-argument rules), caught
+    there so that nothing runs."""
+    namespace, collection, name = fqcn.split(".")
+    module = importlib.import_module(
+        f"ansible_collections.{namespace}.{collection}.plugins.modules.{name}"
+    )
     caught: dict[str, Any] = {}
 
     def fake(*_args: Any, **kwargs: Any) -> None:
         caught.update(kwargs)
         raise _Caught
 
-    with mock.patch.object(module, "AnsibleModule", side_effect=fake):
-        classes = [
-            v
-            for v in vars(module).values()
-            if isinstance(v, type) and v.__module__ == module.__name__ and hasattr(v, "apply")
-        ]
-        with contextlib.suppress(_Caught):
-            classes[0]()
+    with mock.patch.object(module, "AnsibleModule", side_effect=fake), contextlib.suppress(_Caught):
+        module.main()
+    if "argument_spec" not in caught:
+        raise RuntimeError(f"{fqcn} gave AnsibleModule no argument_spec")
     caught.pop("supports_check_mode", None)
     return caught
 
@@ -77,19 +82,20 @@ def main(path: str, filled_json: str) -> None:
             if group != "group/netapp.ontap.netapp_ontap":
                 problems.append(f"module_defaults for an unknown group {group}")
             defaults.update(arguments)
+
         for task in play["tasks"]:
-            module = next(k for k in task if "." in k and k not in ("loop_control",))
-            if not module.startswith("netapp.ontap."):
+            module = next((k for k in task if k.startswith(COLLECTIONS)), None)
+            if module is None:
                 continue
-            name = module.rsplit(".", 1)[1]
-            if name not in specs:
-                specs[name] = module_spec(name)
-            caught = dict(specs[name])
+            if module not in specs:
+                specs[module] = module_spec(module)
+            caught = dict(specs[module])
             validator = ArgumentSpecValidator(caught.pop("argument_spec"), **caught)
             items = Templar(loader=loader, variables=variables).template(task.get("loop", [None]))
             for item in items:
                 templar = Templar(loader=loader, variables={**variables, "item": item})
-                arguments = templar.template({**defaults, **task[module]})
+                group_defaults = defaults if module.startswith("netapp.ontap.") else {}
+                arguments = templar.template({**group_defaults, **task[module]})
                 arguments = {k: v for k, v in arguments.items() if v != OMIT}
                 checked += 1
                 for error in validator.validate(arguments).error_messages:
