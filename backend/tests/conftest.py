@@ -26,7 +26,7 @@ SLOW = {
     "designs/": "the designs data layer on SQLite and PostgreSQL, server processes, outages",
     "security/test_hostile_bundles.py": "hostile text through every renderer, shellcheck, ansible",
     "renderers/test_filer_playbook.py": "netapp.ontap's argument specs from the pinned Ansible",
-    "renderers/test_host_playbook_specs.py": "ansible.posix's argument specs from the pinned Ansible",
+    "renderers/test_host_playbook_specs.py": "ansible.posix's argument specs (pinned Ansible)",
     "security/test_server_timeouts.py": "a real uvicorn server and clients that trickle bytes",
     "security/test_rate_limits_proxies.py": "rate-limit windows filled request by request",
     "renderers/test_shellcheck.py": "shellcheck over every generated script",
