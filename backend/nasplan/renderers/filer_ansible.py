@@ -27,6 +27,7 @@ from nasplan.renderers.filer_ansible_common import (
     COLLECTION,
     NFS_SERVER_OPTIONS,
     connection_defaults,
+    filer_playbook_applies,
 )
 from nasplan.renderers.filer_ansible_rollback import rollback_playbook
 from nasplan.renderers.filer_common import SVM_ROOT, policy_name
@@ -45,10 +46,6 @@ EXPORT_RULE_OPTIONS = {
     "allow-suid": "allow_suid",
 }
 _LIST_OPTIONS = {"ro_rule", "rw_rule", "super_user_security"}
-
-
-def filer_playbook_applies(f: Facts) -> bool:
-    return f.family == "ontap_cluster"
 
 
 def _rule_value(option: str, value: str) -> Any:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from nasplan.renderers.common import Facts
+
 COLLECTION = "netapp.ontap"
 # The collection's action group: module_defaults for it reach every one of its modules.
 GROUP = "group/netapp.ontap.netapp_ontap"
@@ -27,3 +29,9 @@ def connection_defaults() -> dict[str, Any]:
             "validate_certs": "{{ ontap_validate_certs | default(true) }}",
         }
     }
+
+
+def filer_playbook_applies(f: Facts) -> bool:
+    """Clustered ONTAP on premises. FSx for ONTAP shares its filer steps but creates volumes
+    through the AWS API, so it gets no filer playbook yet."""
+    return f.family == "ontap_cluster"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from nasplan.renderers.common import Facts
+from nasplan.renderers.filer_ansible_common import filer_playbook_applies
 from nasplan.renderers.filer_common import (
     EXPORT_NOTE,
     SNAPSHOT_RISK,
@@ -208,7 +209,7 @@ def cluster_steps(f: Facts) -> list[Step]:
             )
         )
     first = next((step for step in steps if step.phase == "filer"), None)
-    if first is not None:
+    if first is not None and filer_playbook_applies(f):
         first.notes.append(
             "The same filer phase as a netapp.ontap playbook: ansible/filer.yml (dry run "
             "ansible-playbook -i INVENTORY ansible/filer.yml --check --diff, then without "
@@ -300,9 +301,15 @@ def cluster_rollback(f: Facts) -> list[Step]:
                 "Never lower tcp-max-xfer-size below the rsize or wsize of a client that is "
                 "still mounted: unmount the hosts first (ONTAP9-TCP-MAX-XFER).",
                 "Volumes and data are never removed by nasplan.",
-                "The same backout as a netapp.ontap playbook: ansible/filer_rollback.yml, with "
-                f"the recorded values filled in (it refuses to run while a {RECORDED_VALUE} is "
-                "left).",
+                *(
+                    [
+                        "The same backout as a netapp.ontap playbook: "
+                        "ansible/filer_rollback.yml, with the recorded values filled in (it "
+                        f"refuses to run while a {RECORDED_VALUE} is left)."
+                    ]
+                    if filer_playbook_applies(f)
+                    else []
+                ),
             ],
         )
     ]

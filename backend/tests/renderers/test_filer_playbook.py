@@ -184,3 +184,13 @@ def test_other_filer_families_get_no_filer_playbook(kb: KnowledgeBase) -> None:
     for family in ("ontap7", "sun7000"):
         files = render_bundle_files(combo_plan(kb, "linux", family, False, False))
         assert "ansible/filer.yml" not in files
+
+
+@pytest.mark.parametrize("preset", ["current-linux-ontap", "current-fsxn", "current-anf"])
+def test_a_playbook_the_runbook_names_is_in_the_bundle(kb: KnowledgeBase, preset: str) -> None:
+    """FSx for ONTAP shares the clustered ONTAP filer steps but gets no filer playbook: its
+    runbook must not point to one."""
+    files = render_bundle_files(preset_plan(kb, preset))
+    for name in ("ansible/filer.yml", "ansible/filer_rollback.yml"):
+        named = [path for path, text in files.items() if name in text and path != name]
+        assert name in files or not named, (name, named)
