@@ -120,20 +120,11 @@ def _export_tasks(f: Facts) -> list[dict[str, Any]]:
             extra[volume][s.key] = s.value
     if root:
         tasks.append(
-            {
-                "name": "Let the storage networks read the SVM root volume (policy default)",
-                f"{COLLECTION}.na_ontap_export_policy_rule": {
-                    "vserver": "{{ svm }}",
-                    "name": "default",
-                    "client_match": ["{{ item }}"],
-                    "protocol": ["nfs"],
-                    **{
-                        EXPORT_RULE_OPTIONS[k]: _rule_value(EXPORT_RULE_OPTIONS[k], v)
-                        for k, v in root.items()
-                        if k in EXPORT_RULE_OPTIONS
-                    },
-                },
-            }
+            _rule_task(
+                "Let the storage networks read the SVM root volume (policy default)",
+                "default",
+                root,
+            )
         )
     policies: dict[str, dict[str, str]] = {}
     for v in f.plan.volumes:
@@ -148,30 +139,34 @@ def _export_tasks(f: Facts) -> list[dict[str, Any]]:
                 },
             }
         )
-        rule: dict[str, Any] = {
-            "ro_rule": ["sys"],
-            "rw_rule": ["sys"],
-            "super_user_security": ["sys"],
-        }
-        rule |= {
-            EXPORT_RULE_OPTIONS[k]: _rule_value(EXPORT_RULE_OPTIONS[k], v)
-            for k, v in options.items()
-            if k in EXPORT_RULE_OPTIONS
-        }
         tasks.append(
-            {
-                "name": f"Export policy {name}: read-write for the hosts' storage networks",
-                f"{COLLECTION}.na_ontap_export_policy_rule": {
-                    "vserver": "{{ svm }}",
-                    "name": Unsafe(name),
-                    "client_match": ["{{ item }}"],
-                    "protocol": ["nfs"],
-                    **rule,
-                },
-                "loop": "{{ storage_networks }}",
-            }
+            _rule_task(
+                f"Export policy {name}: read-write for the hosts' storage networks",
+                name,
+                {"rorule": "sys", "rwrule": "sys", "superuser": "sys", **options},
+            )
         )
     return tasks
+
+
+def _rule_task(title: str, policy: str, options: dict[str, str]) -> dict[str, Any]:
+    """One rule per storage network in ``policy``, with the rule options (CLI names) the
+    plan gives."""
+    return {
+        "name": title,
+        f"{COLLECTION}.na_ontap_export_policy_rule": {
+            "vserver": "{{ svm }}",
+            "name": Unsafe(policy),
+            "client_match": ["{{ item }}"],
+            "protocol": ["nfs"],
+            **{
+                EXPORT_RULE_OPTIONS[k]: _rule_value(EXPORT_RULE_OPTIONS[k], v)
+                for k, v in options.items()
+                if k in EXPORT_RULE_OPTIONS
+            },
+        },
+        "loop": "{{ storage_networks }}",
+    }
 
 
 def _playbook(f: Facts) -> list[dict[str, Any]]:

@@ -18,6 +18,7 @@ import sys
 from typing import Any
 from unittest import mock
 
+from ansible.errors import AnsibleError  # type: ignore[import-untyped]
 from ansible.module_utils.common.arg_spec import ArgumentSpecValidator  # type: ignore[import-untyped]
 from ansible.parsing.dataloader import DataLoader  # type: ignore[import-untyped]
 from ansible.template import Templar  # type: ignore[import-untyped]
@@ -91,13 +92,20 @@ def main(path: str, filled_json: str) -> None:
                 specs[module] = module_spec(module)
             caught = dict(specs[module])
             validator = ArgumentSpecValidator(caught.pop("argument_spec"), **caught)
+            # No loop, no item: a task that reads one anyway fails to template, as it would run.
+            looped = "loop" in task
             items = Templar(loader=loader, variables=variables).template(task.get("loop", [None]))
             for item in items:
-                templar = Templar(loader=loader, variables={**variables, "item": item})
+                scope = {**variables, "item": item} if looped else variables
+                templar = Templar(loader=loader, variables=scope)
                 group_defaults = defaults if module.startswith("netapp.ontap.") else {}
-                arguments = templar.template({**group_defaults, **task[module]})
-                arguments = {k: v for k, v in arguments.items() if v != OMIT}
                 checked += 1
+                try:
+                    arguments = templar.template({**group_defaults, **task[module]})
+                except AnsibleError as failed:
+                    problems.append(f"{task['name']}: {failed.message}")
+                    continue
+                arguments = {k: v for k, v in arguments.items() if v != OMIT}
                 for error in validator.validate(arguments).error_messages:
                     problems.append(f"{task['name']}: {error}")
     print(json.dumps({"checked": checked, "problems": problems}))

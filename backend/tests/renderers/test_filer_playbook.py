@@ -194,3 +194,15 @@ def test_a_playbook_the_runbook_names_is_in_the_bundle(kb: KnowledgeBase, preset
     for name in ("ansible/filer.yml", "ansible/filer_rollback.yml"):
         named = [path for path, text in files.items() if name in text and path != name]
         assert name in files or not named, (name, named)
+
+
+@pytest.mark.parametrize("name", ["filer.yml", "filer_rollback.yml"])
+def test_every_task_that_reads_item_loops(kb: KnowledgeBase, name: str) -> None:
+    """`{{ item }}` outside a loop is undefined when the play runs (the spec check alone
+    templates it as empty)."""
+    text = render_bundle_files(combo_plan(kb, "linux", "ontap_cluster", True, True))[
+        f"ansible/{name}"
+    ]
+    for task in yaml.safe_load(text.replace("!unsafe ", ""))[0]["tasks"]:
+        if "{{ item" in json.dumps({k: v for k, v in task.items() if k != "loop_control"}):
+            assert "loop" in task, task["name"]
