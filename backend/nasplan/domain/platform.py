@@ -24,6 +24,7 @@ from pydantic import (
 
 from nasplan.domain.text_types import (
     DbName,
+    FsxSvmId,
     HostName,
     InterfaceName,
     IPv4InterfaceText,
@@ -392,6 +393,13 @@ class Handover(_Strict):
     broadcast_domain: StorageName | None = Field(
         default=None, description="Clustered ONTAP: broadcast domain of the NFS data ports."
     )
+    fsx_svm_id: FsxSvmId | None = Field(
+        default=None,
+        description="Amazon FSx for NetApp ONTAP: the id of the storage virtual machine that "
+        "serves the volumes, `svm-` and 17 hexadecimal digits (aws fsx "
+        "describe-storage-virtual-machines lists it); the volume requests name it.",
+        json_schema_extra={"x-what": "the SVM id"},
+    )
     paths: list[StoragePath] = Field(
         default_factory=list,
         max_length=MAX_STORAGE_PATHS,
@@ -554,6 +562,10 @@ def _platform_rules() -> dict[str, Any]:
                 "if": handover(_given("capacity_pool", {"type": "string"})),
                 "then": vendor(*SERVICE_LEVELS),
             },
+            {
+                "if": handover(_given("fsx_svm_id", {"type": "string"})),
+                "then": vendor("aws_fsxn"),
+            },
         ]
     }
 
@@ -616,6 +628,8 @@ class Platform(_Strict):
             )
         if h.capacity_pool and self.filer.vendor not in SERVICE_LEVELS:
             raise ValueError("handover.capacity_pool is for cloud NAS vendors only")
+        if h.fsx_svm_id and self.filer.vendor != "aws_fsxn":
+            raise ValueError("handover.fsx_svm_id is for Amazon FSx for NetApp ONTAP only")
         return self
 
 

@@ -137,6 +137,15 @@ StorageName = Annotated[
     _schema(STORAGE_NAME_PATTERN, 47, STORAGE_NAME_ERROR),
     _syntax(STORAGE_NAME_PATTERN, STORAGE_NAME_ERROR),
 ]
+# The FSx API's StorageVirtualMachineId (botocore's fsx model: 21 characters, this pattern).
+FSX_SVM_ID_PATTERN = r"^svm-[0-9a-f]{17}$"
+FSX_SVM_ID_ERROR = "use the SVM's id as FSx shows it: svm- and 17 hexadecimal digits"
+FsxSvmId = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=21),
+    _schema(FSX_SVM_ID_PATTERN, 21, FSX_SVM_ID_ERROR),
+    _syntax(FSX_SVM_ID_PATTERN, FSX_SVM_ID_ERROR),
+]
 IPV4_TEXT_ERROR = "use a dotted IPv4 address such as 192.168.10.21"
 IPv4Text = Annotated[
     str,

@@ -99,13 +99,14 @@ class _PlanBuilder:
                 rules[effect.role].append(rule.id)
         layout = self.kb.layout.roles
         prefix = self.resolved.filer_family.export_prefix
+        separator = self.resolved.filer_family.export_separator
         db_lower = self.platform.layout.db_name.lower()
         return [
             Volume(
                 role=role,
                 name=f"{db_lower}_{layout[role].volume_suffix}",
                 holds=sorted(holds[role], key=_ROLE_ORDER.__getitem__),
-                export=f"{prefix}{db_lower}_{layout[role].volume_suffix}",
+                export=prefix + f"{db_lower}_{layout[role].volume_suffix}".replace("_", separator),
                 rules=rules[role],
             )
             for role in sorted(holds, key=_ROLE_ORDER.__getitem__)

@@ -69,6 +69,10 @@ class FilerFamilyEntry(_Doc):
     max_xfer: int | None
     max_xfer_source: SourceRef | None = None
     export_prefix: str
+    # What joins the database name and the volume's suffix in an export path, where the
+    # service refuses the underscore of the volume name (with the source that says so).
+    export_separator: str = "_"
+    export_separator_source: SourceRef | None = None
     # A managed cloud service: the network between the VMs and the service is the provider's
     # (no switches, hops or MTU for the tenant to change; CLOUD-NETWORK-PROVIDER-PATH).
     managed_network: bool = False

@@ -74,9 +74,10 @@ def cross_check(kb: KnowledgeBase) -> list[str]:
             problems.append(f"knowledge/model/gains.yaml: {gain.id}: unknown fact {gain.fact}")
     for vendor in kb.filers.vendors.values():
         source_refs += [
-            ("knowledge/catalog/filers.yaml", f.max_xfer_source)
+            ("knowledge/catalog/filers.yaml", ref)
             for f in vendor.families
-            if f.max_xfer_source is not None
+            for ref in (f.max_xfer_source, f.export_separator_source)
+            if ref is not None
         ]
         source_refs += [
             ("knowledge/catalog/filers.yaml", figure.source)

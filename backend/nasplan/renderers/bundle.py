@@ -72,6 +72,18 @@ _INDEX: list[tuple[str, str, str, str]] = [
         "the shares the plan needs (no cited commands for this filer)",
     ),
     (
+        "filer/fsx/",
+        "3",
+        "storage administrator",
+        "one aws fsx create-volume --cli-input-json request per volume (FSx for ONTAP)",
+    ),
+    (
+        "terraform/",
+        "3",
+        "storage administrator",
+        "the cloud volumes as Terraform (JSON syntax): terraform init, validate, plan, apply",
+    ),
+    (
         "host/network.sh",
         "2",
         "Unix administrator",

@@ -9,6 +9,7 @@ unanswered is a placeholder written <like-this>.
 from __future__ import annotations
 
 from nasplan.renderers.common import FAMILY_LABELS, Facts, cite, header
+from nasplan.renderers.filer_cloud_steps import NEVER_DESTROY, cloud_share_steps
 from nasplan.renderers.filer_common import (
     CLOUD_FAMILIES,
     ONTAP_CLI_FAMILIES,
@@ -77,6 +78,8 @@ def filer_steps(f: Facts) -> list[Step]:
         return ontap7_steps(f)
     if f.family in ONTAP_CLI_FAMILIES:
         return cluster_steps(f)
+    if f.family in CLOUD_FAMILIES:
+        return cloud_share_steps(f)
     return _share_steps(f)
 
 
@@ -94,7 +97,8 @@ def filer_rollback_steps(f: Facts) -> list[Step]:
             expect="The host no longer sees the exports.",
             requires="remount",
             manual=True,
-            notes=["Stop the database and unmount first; nasplan never removes shares or data."],
+            notes=["Stop the database and unmount first; nasplan never removes shares or data."]
+            + ([NEVER_DESTROY] if f.family in CLOUD_FAMILIES else []),
         )
     ]
 
@@ -134,7 +138,8 @@ def filer_file(f: Facts) -> str:
 
 
 def render_filer(f: Facts) -> dict[str, str]:
-    steps = filer_steps(f)
+    # A cloud service's shares are listed for a person; the runbook's steps run Terraform.
+    steps = _share_steps(f) if f.family in CLOUD_FAMILIES else filer_steps(f)
     ordered = (
         [s for s in steps if s.phase == "prereq"]
         + [s for s in steps if s.phase == "network"]

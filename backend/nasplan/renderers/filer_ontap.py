@@ -6,6 +6,7 @@ from collections import defaultdict
 
 from nasplan.renderers.common import Facts
 from nasplan.renderers.filer_ansible_common import filer_playbook_applies
+from nasplan.renderers.filer_cloud_steps import fsx_volume_steps
 from nasplan.renderers.filer_common import (
     EXPORT_NOTE,
     SNAPSHOT_RISK,
@@ -137,39 +138,10 @@ def cluster_steps(f: Facts) -> list[Step]:
             ),
         )
     )
-    steps.append(
-        Step(
-            phase="filer",
-            who=STORAGE,
-            title="Volumes with their junction paths (skip any that exist)",
-            commands=[
-                f"volume create -vserver {vserver} -volume {v.name} -aggregate {aggregate(f)} "
-                f"-size {volume_size(v)} -junction-path {v.export} -security-style unix "
-                f"-policy {policy_name(f, v.role)}{reserve_option(v)}"
-                for v in plan.volumes
-            ]
-            + [
-                f"volume autosize -vserver {vserver} -volume {v.name} -mode grow "
-                f"-maximum-size {v.sizing.autosize_max_gb}g"
-                for v in plan.volumes
-                if v.sizing and v.sizing.autosize_max_gb
-            ],
-            rules=list(dict.fromkeys(r for v in plan.volumes for r in v.rules)),
-            expect=f"`volume show -vserver {vserver} -fields junction-path,policy` lists each "
-            "volume at its path with its policy.",
-            requires="online",
-            risk="Low: creates new volumes only.",
-            notes=[
-                "For a volume that exists already, attach its policy instead: "
-                + "; ".join(
-                    f"volume modify -vserver {vserver} -volume {v.name} "
-                    f"-policy {policy_name(f, v.role)}"
-                    for v in plan.volumes
-                )
-                + "."
-            ],
-        )
-    )
+    if f.family == "fsxn":
+        steps += fsx_volume_steps(f)
+    else:
+        steps.append(_volume_step(f))
     for s in f.settings("ontap_nfs_server"):
         value = setting_value(f, s.value)
         steps.append(
@@ -245,6 +217,42 @@ def cluster_steps(f: Facts) -> list[Step]:
             )
         )
     return steps
+
+
+def _volume_step(f: Facts) -> Step:
+    plan = f.plan
+    vserver = svm(f)
+    return Step(
+        phase="filer",
+        who=STORAGE,
+        title="Volumes with their junction paths (skip any that exist)",
+        commands=[
+            f"volume create -vserver {vserver} -volume {v.name} -aggregate {aggregate(f)} "
+            f"-size {volume_size(v)} -junction-path {v.export} -security-style unix "
+            f"-policy {policy_name(f, v.role)}{reserve_option(v)}"
+            for v in plan.volumes
+        ]
+        + [
+            f"volume autosize -vserver {vserver} -volume {v.name} -mode grow "
+            f"-maximum-size {v.sizing.autosize_max_gb}g"
+            for v in plan.volumes
+            if v.sizing and v.sizing.autosize_max_gb
+        ],
+        rules=list(dict.fromkeys(r for v in plan.volumes for r in v.rules)),
+        expect=f"`volume show -vserver {vserver} -fields junction-path,policy` lists each "
+        "volume at its path with its policy.",
+        requires="online",
+        risk="Low: creates new volumes only.",
+        notes=[
+            "For a volume that exists already, attach its policy instead: "
+            + "; ".join(
+                f"volume modify -vserver {vserver} -volume {v.name} "
+                f"-policy {policy_name(f, v.role)}"
+                for v in plan.volumes
+            )
+            + "."
+        ],
+    )
 
 
 def _domain_ports(f: Facts) -> str:

@@ -17,6 +17,7 @@ from nasplan.renderers.common import Facts
 # Filer rollback commands take the values recorded in phase 1: they are known only on the day
 # of the change, so they are marked apart from placeholders (which the wizard can answer).
 RECORDED_VALUE = "RECORDED_VALUE"
+CLOUD_TEAM = "from the cloud team; no platform field"
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,36 @@ _ANSWERS: list[tuple[re.Pattern[str], Answer]] = [
     ),
     (re.compile(r"<size(?:-[a-z0-9-]+)?>"), Answer("volume sizes", "platform.sizing")),
     (re.compile(r"<nfsv4-id-domain>"), Answer("NFSv4 ID domain", "handover.nfs4_id_domain")),
+    (
+        re.compile(r"<fsx-svm-id>"),
+        Answer(
+            "the FSx storage virtual machine's id, svm-... (aws fsx "
+            "describe-storage-virtual-machines lists it)",
+            "handover.fsx_svm_id",
+        ),
+    ),
+    # Cloud names nasplan does not ask for: the cloud team's, the same in every design.
+    *(
+        (re.compile(f"<{name}>"), Answer(question, CLOUD_TEAM))
+        for name, question in (
+            ("azure-resource-group", "the NetApp account's resource group"),
+            ("azure-region", "the NetApp account's Azure region"),
+            ("netapp-account", "the NetApp account"),
+            (
+                "delegated-subnet-id",
+                "the resource id of the subnet delegated to Azure NetApp Files",
+            ),
+            ("gcp-region", "the Google Cloud region of the pool"),
+            ("vpc-network", "the VPC network peered with the service"),
+        )
+    ),
+    (
+        re.compile(r"<throughput-[a-z0-9-]+>"),
+        Answer(
+            "each volume's share of a manual QoS pool's throughput, MiB/s (ANF-VOLUME-QOS)",
+            CLOUD_TEAM,
+        ),
+    ),
 ]
 
 

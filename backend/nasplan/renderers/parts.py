@@ -6,6 +6,7 @@ from nasplan.renderers.ansible import render_ansible
 from nasplan.renderers.common import Facts
 from nasplan.renderers.filer import render_filer
 from nasplan.renderers.filer_ansible import render_filer_ansible
+from nasplan.renderers.filer_cloud import render_filer_cloud
 from nasplan.renderers.host import render_host
 from nasplan.renderers.oracle import render_oracle
 from nasplan.renderers.rollback import render_rollback
@@ -19,6 +20,7 @@ def render_parts(f: Facts) -> dict[str, str]:
         render_host,
         render_ansible,
         render_filer_ansible,
+        render_filer_cloud,
         render_oracle,
         render_verify,
         render_rollback,

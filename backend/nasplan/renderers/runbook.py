@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from nasplan.domain.plan import Plan
 from nasplan.renderers.access import AccessRow, access_notes, access_rows
+from nasplan.renderers.cloud_common import terraform_inputs
 from nasplan.renderers.common import (
     FAMILY_LABELS,
     PLACEHOLDER_RE,
@@ -162,7 +163,9 @@ def _placeholders(files: dict[str, str]) -> list[str]:
     the question that fills it in, and the files that carry it."""
     where: dict[str, list[str]] = {}
     for path, text in files.items():
-        if path.endswith((".md", ".html", ".json")) or text.startswith("#!"):
+        if path.endswith((".md", ".html", ".tf.json")) or path == "plan.json":
+            continue
+        if text.startswith("#!"):
             continue
         if path.endswith(".j2"):
             text = text.split("#}", 1)[-1]
@@ -306,7 +309,7 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
         from nasplan.renderers.parts import render_parts
 
         files = render_parts(f)
-    placeholders = _placeholders(files)
+    placeholders = _placeholders(files) + terraform_inputs(files)
     all_steps = [
         *prereq_steps(f, placeholders),
         *network_steps(f),

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
 from tests.conftest import TODAY, preset_platform
@@ -85,3 +87,31 @@ def test_error_combinations_are_findings(kb: KnowledgeBase) -> None:
     assert [f.rule for f in errors] == ["DNFS-REQUIRES-11G"]
     plan = make_plan(kb, preset_platform(kb, "example-aix", {"host": {"arch": "x86_64"}}), TODAY)
     assert any(f.rule == "COMPAT-OS-ARCH" and f.severity == "error" for f in plan.findings)
+
+
+# terraform-provider-azurerm validates an Azure NetApp Files volume path (the creation token the
+# hosts mount) as a letter, then letters, digits and hyphens, 80 at most (validate/volume_path.go).
+ANF_VOLUME_PATH = re.compile(r"^/[a-zA-Z][-\da-zA-Z]{0,79}$")
+
+
+def test_anf_exports_are_volume_paths_the_service_accepts(kb: KnowledgeBase) -> None:
+    plan = make_plan(kb, preset_platform(kb, "current-anf"), TODAY)
+    assert plan.volumes
+    for volume in plan.volumes:
+        assert ANF_VOLUME_PATH.match(volume.export), volume.export
+        assert volume.export == "/" + volume.name.replace("_", "-")
+    for mount in plan.mounts:
+        assert mount.export.split(":", 1)[1] in {v.export for v in plan.volumes}
+
+
+def test_other_families_keep_the_volume_name_as_export(kb: KnowledgeBase) -> None:
+    for preset in ("current-fsxn", "current-gcnv", "current-linux-ontap"):
+        plan = make_plan(kb, preset_platform(kb, preset), TODAY)
+        assert all(v.export.endswith(v.name) for v in plan.volumes), preset
+
+
+def test_anf_export_of_a_db_name_with_an_underscore(kb: KnowledgeBase) -> None:
+    platform = preset_platform(kb, "current-anf", {"layout": {"db_name": "MY_DB"}})
+    plan = make_plan(kb, platform, TODAY)
+    assert [v.export for v in plan.volumes] == ["/my-db-data", "/my-db-redo", "/my-db-arch"]
+    assert all(ANF_VOLUME_PATH.match(v.export) for v in plan.volumes)

@@ -84,6 +84,8 @@ def test_every_source_is_cited(kb: KnowledgeBase) -> None:
             cited |= {f.source.id for f in figures if f is not None and f.source is not None}
             if family.max_xfer_source is not None:
                 cited.add(family.max_xfer_source.id)
+            if family.export_separator_source is not None:
+                cited.add(family.export_separator_source.id)
     assert set(kb.sources) - cited == set()
 
 

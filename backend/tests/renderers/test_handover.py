@@ -17,7 +17,7 @@ from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.merge import deep_merge
 from nasplan.renderers.bundle import render_bundle_files
 from nasplan.renderers.common import PLACEHOLDER_RE
-from nasplan.renderers.handover import RECORDED_VALUE, answer_for
+from nasplan.renderers.handover import CLOUD_TEAM, RECORDED_VALUE, answer_for
 from tests.renderers.matrix import AS_OF
 from tests.renderers.test_golden import PRESETS
 
@@ -60,6 +60,8 @@ def full_answers(kb: KnowledgeBase, preset: str) -> dict[str, Any]:
         handover |= {"svm": "svm_prod", "aggregate": "aggr1_ssd", "broadcast_domain": "Storage"}
     if vendor in SERVICE_LEVELS:
         handover["capacity_pool"] = "pool_ora"
+    if vendor == "aws_fsxn":
+        handover["fsx_svm_id"] = "svm-0123456789abcdef0"
     patch: dict[str, Any] = {
         "host": {"hostname": "dbnode1"},
         "handover": handover,
@@ -92,8 +94,18 @@ def test_full_answers_leave_no_placeholder(kb: KnowledgeBase, preset: str) -> No
     files = render_bundle_files(plan)
     assert plan.capacity is not None and plan.capacity.not_sized == []
     assert all(v.size_gb for v in plan.volumes)
+    # The cloud account's own names (resource group, region, network) are no platform field:
+    # the cloud team gives them, and the runbook's first page asks for each.
+    cloud = {
+        name
+        for text in files.values()
+        for name in PLACEHOLDER_RE.findall(text)
+        if (answer := answer_for(name)) is not None and answer.field == CLOUD_TEAM
+    }
+    for name in cloud:
+        assert f"{name}:" in _unescape("RUNBOOK.html", files["RUNBOOK.html"]), name
     left = {
-        path: sorted(set(PLACEHOLDER_RE.findall(_unescape(path, text))))
+        path: sorted(set(PLACEHOLDER_RE.findall(_unescape(path, text))) - cloud)
         for path, text in files.items()
     }
     assert {path: found for path, found in left.items() if found} == {}

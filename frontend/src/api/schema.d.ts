@@ -1925,6 +1925,11 @@ export interface components {
              */
             cluster_nodes?: string[];
             /**
+             * Fsx Svm Id
+             * @description Amazon FSx for NetApp ONTAP: the id of the storage virtual machine that serves the volumes, `svm-` and 17 hexadecimal digits (aws fsx describe-storage-virtual-machines lists it); the volume requests name it.
+             */
+            fsx_svm_id?: string | null;
+            /**
              * Nfs4 Id Domain
              * @description NFSv4.1: the ID domain set on the SVM and in /etc/idmapd.conf, e.g. `example.com`.
              */
@@ -2478,7 +2483,7 @@ export interface components {
             oracle: components["schemas"]["Oracle"];
             /** @description Optional capacity inputs: the plan then sizes the volumes. */
             sizing?: components["schemas"]["Sizing"] | null;
-        } & (unknown & unknown & unknown & unknown & unknown & unknown);
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown);
         /**
          * PlatformSuggestion
          * @description One answer the pastes point to, ready to apply to the platform: a wizard field and value.

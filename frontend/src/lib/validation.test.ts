@@ -16,7 +16,7 @@ describe("field checks generated from the backend's table", () => {
       oracle: ["version", "rac_nodes", "instances"],
       filer: ["model", "os_version", "interface", "capacity_tib"],
       layout: ["filer_host", "db_name"],
-      handover: ["svm", "aggregate", "capacity_pool", "broadcast_domain", "cluster_nodes", "client_subnet", "nfs4_id_domain", "oracle_uid", "oracle_gid", "p1_host_address", "p4_filer_interface"],
+      handover: ["svm", "aggregate", "capacity_pool", "broadcast_domain", "fsx_svm_id", "cluster_nodes", "client_subnet", "nfs4_id_domain", "oracle_uid", "oracle_gid", "p1_host_address", "p4_filer_interface"],
       sizing: Object.keys(DEFAULT_DRAFT.sizing),
     };
     for (const [section, fields] of Object.entries(typed)) {

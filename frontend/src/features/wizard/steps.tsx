@@ -407,6 +407,8 @@ export function HandoverStep({ draft, errors, set }: StepProps) {
           {ontap &&
             draft.filer.vendor === "netapp" &&
             text("broadcast_domain", "Broadcast domain", "Of the NFS data ports, for the MTU step.")}
+          {draft.filer.vendor === "aws_fsxn" &&
+            text("fsx_svm_id", "FSx SVM id", "svm- and 17 hex digits: aws fsx describe-storage-virtual-machines lists it.")}
           {CLOUD_VENDORS.has(draft.filer.vendor) && text("capacity_pool", "Capacity pool", "Where the volumes are created.")}
           {draft.oracle.rac && text("cluster_nodes", "RAC node host names", "Every node, this host included, separated by commas.")}
           {text("client_subnet", "Client subnet", "For export policies, e.g. 192.168.10.0/24")}
