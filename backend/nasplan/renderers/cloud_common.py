@@ -64,6 +64,15 @@ def size_placeholder(volume: CloudVolume) -> str:
     return f"<size-{volume.name.replace('_', '-')}>"
 
 
+def variable_for(placeholder: str) -> str:
+    """The Terraform input that stands for a placeholder: <size-prod-data> is size_prod_data."""
+    return placeholder.strip("<>").replace("-", "_")
+
+
+def placeholder_for(variable: str) -> str:
+    return "<" + variable.replace("_", "-") + ">"
+
+
 def literal(text: str) -> str:
     """A plan value as a Terraform string that is never a template."""
     return text.replace("${", "$${").replace("%{", "%%{")
@@ -98,13 +107,18 @@ class TerraformFile:
         self.variables[name] = body
         return f"${{var.{name}}}"
 
-    def value(self, text: str, name: str, description: str) -> str:
-        """A plan value, or a variable where it is still a placeholder."""
+    def value(self, text: str, description: str = "") -> str:
+        """A plan value, or where it is still a placeholder the input variable of the same
+        name (<storage-subnet-1> is var.storage_subnet_1), asking the same question."""
         if PLACEHOLDER_RE.fullmatch(text):
             answer = answer_for(text)
             asked = f"{answer.question} ({answer.field})" if answer else description
-            return self.variable(name, asked[:1].upper() + asked[1:] + ".")
+            return self.variable(variable_for(text), asked[:1].upper() + asked[1:])
         return literal(text)
+
+    def number(self, text: str, description: str) -> str:
+        """A number the design does not give yet, as the variable of its placeholder."""
+        return self.variable(variable_for(text), description, kind="number")
 
     def resource(self, kind: str, name: str, body: dict[str, Any]) -> None:
         self.resources.setdefault(kind, {})[name] = body
@@ -128,33 +142,28 @@ def size_variable(tf: TerraformFile, volume: CloudVolume) -> str | int:
     """The planned size in GiB, or a variable where sizing does not give it."""
     if volume.size_gib is not None:
         return volume.size_gib
-    return tf.variable(
-        f"{volume.name.lower()}_size_gib",
+    return tf.number(
+        size_placeholder(volume),
         f"Size of volume {volume.name} in GiB (holds {', '.join(volume.holds)}): give the "
-        "platform's sizing inputs (platform.sizing) and the plan works it out.",
-        kind="number",
+        "platform's sizing inputs (platform.sizing) and the plan works it out",
     )
 
 
 def client_list(tf: TerraformFile, f: Facts) -> list[str]:
-    result = []
-    for number, client in enumerate(storage_networks(f), start=1):
-        result.append(
-            tf.value(client, f"storage_network_{number}", f"Storage network on path {number}")
-        )
-    return result
+    return [tf.value(client) for client in storage_networks(f)]
 
 
-def terraform_inputs(files: dict[str, str]) -> list[str]:
-    """One line per Terraform input variable without a default: what it asks for and where."""
-    lines = []
+def terraform_inputs(files: dict[str, str]) -> dict[str, tuple[str, str]]:
+    """Each Terraform input without a default, as the placeholder it stands for: (the file,
+    what the input asks for)."""
+    inputs: dict[str, tuple[str, str]] = {}
     for path, text in files.items():
         if not path.endswith(".tf.json"):
             continue
         for name, body in json.loads(text).get("variable", {}).items():
             if "default" not in body:
-                lines.append(f"var.{name}: {body.get('description', '')}; in {path}")
-    return lines
+                inputs[placeholder_for(name)] = (f"{path} (var.{name})", body["description"])
+    return inputs
 
 
 def tib_ceiling(tib: float) -> int:

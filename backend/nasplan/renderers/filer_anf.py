@@ -33,6 +33,14 @@ from nasplan.renderers.common import Facts, header_lines
 
 AZURERM = {"source": "hashicorp/azurerm", "version": "~> 4.81"}
 QOS_RULE = "ANF-VOLUME-QOS"
+# Values the az lines need that no platform field gives: the cloud team's names.
+AZ_PLACES = {
+    "resource_group": "<azure-resource-group>",
+    "location": "<azure-region>",
+    "account": "<netapp-account>",
+    "subnet": "<delegated-subnet-id>",
+}
+
 POOL = "oracle"
 
 
@@ -57,21 +65,23 @@ def _throughput_variable(tf: TerraformFile, f: Facts, volume: CloudVolume) -> st
         why = " ".join(x.message for x in f.plan.findings if x.rule == QOS_RULE)
         text = f"{lead} ({QOS_RULE}): {why}"
     else:
-        text = f"{lead}: what the datafile volume does not need of the pool's ({QOS_RULE})."
-    return tf.variable(f"{volume.name.lower()}_throughput_mibps", text, kind="number")
+        text = f"{lead}: what the datafile volume does not need of the pool's ({QOS_RULE})"
+    return tf.number(throughput_placeholder(volume), text.rstrip("."))
+
+
+def throughput_placeholder(volume: CloudVolume) -> str:
+    return f"<throughput-{volume.name.replace('_', '-')}>"
 
 
 def _volume(tf: TerraformFile, f: Facts, volume: CloudVolume, clients: list[str]) -> dict[str, Any]:
     version = protocol(f)
     body: dict[str, Any] = {
         "name": literal(volume.name),
-        "resource_group_name": "${var.resource_group_name}",
-        "location": "${var.location}",
-        "account_name": "${var.netapp_account_name}",
+        **_where(tf),
         "pool_name": f"${{azurerm_netapp_pool.{POOL}.name}}",
         "volume_path": literal(volume.path),
         "service_level": service_level(f),
-        "subnet_id": "${var.delegated_subnet_id}",
+        "subnet_id": tf.value(AZ_PLACES["subnet"]),
         "storage_quota_in_gb": size_variable(tf, volume),
         "protocols": [version],
         "export_policy_rule": [
@@ -90,6 +100,14 @@ def _volume(tf: TerraformFile, f: Facts, volume: CloudVolume, clients: list[str]
     return body
 
 
+def _where(tf: TerraformFile) -> dict[str, str]:
+    return {
+        "resource_group_name": tf.value(AZ_PLACES["resource_group"]),
+        "location": tf.value(AZ_PLACES["location"]),
+        "account_name": tf.value(AZ_PLACES["account"]),
+    }
+
+
 def anf_terraform(f: Facts) -> dict[str, str]:
     filer = f.plan.platform.filer
     volumes = cloud_volumes(f)
@@ -104,28 +122,13 @@ def anf_terraform(f: Facts) -> dict[str, str]:
         providers={"azurerm": AZURERM},
         provider_config={"azurerm": {"features": {}}},
     )
-    tf.variable("resource_group_name", "Resource group of the NetApp account.")
-    tf.variable("location", "Azure region of the NetApp account, e.g. westeurope.")
-    tf.variable("netapp_account_name", "The NetApp account the pool is created in.")
-    tf.variable(
-        "delegated_subnet_id",
-        "Resource id of the subnet delegated to Microsoft.NetApp/volumes, in the database "
-        "hosts' virtual network.",
-    )
-    pool_name = f.handover.capacity_pool
     clients = client_list(tf, f)
     tf.resource(
         "azurerm_netapp_pool",
         POOL,
         {
-            "name": literal(pool_name)
-            if pool_name
-            else tf.variable(
-                "capacity_pool_name", "Name of the capacity pool (handover.capacity_pool)."
-            ),
-            "resource_group_name": "${var.resource_group_name}",
-            "location": "${var.location}",
-            "account_name": "${var.netapp_account_name}",
+            "name": tf.value(f.handover.capacity_pool or "<capacity-pool>"),
+            **_where(tf),
             "service_level": service_level(f),
             "size_in_tb": tib_ceiling(filer.capacity_tib or 1),
             "qos_type": "Manual" if manual_qos(f) else "Auto",
@@ -141,15 +144,6 @@ def anf_terraform(f: Facts) -> dict[str, str]:
         for v in volumes
     }
     return {f"{TERRAFORM_DIR}/anf.tf.json": tf.render()}
-
-
-# Values the az lines need that no platform field gives: the cloud team's names.
-AZ_PLACES = {
-    "resource_group": "<azure-resource-group>",
-    "location": "<azure-region>",
-    "account": "<netapp-account>",
-    "subnet": "<delegated-subnet-id>",
-}
 
 
 def _az_rules(f: Facts, clients: list[str]) -> str:
@@ -206,7 +200,7 @@ def anf_cli(f: Facts) -> dict[str, str]:
             ("--export-policy-rules", _az_rules(f, clients)),
         ]
         if manual_qos(f):
-            flags.append(("--throughput-mibps", f"<throughput-{volume.name.replace('_', '-')}>"))
+            flags.append(("--throughput-mibps", throughput_placeholder(volume)))
         lines.append(command_line(["az", "netappfiles", "volume", "create"], flags))
     used = [QOS_RULE] if manual_qos(f) else []
     used += [r for v in f.plan.volumes for r in v.rules]

@@ -20,6 +20,7 @@ from nasplan.renderers.cloud_common import (
     cloud_volumes,
     literal,
     size_placeholder,
+    size_variable,
 )
 from nasplan.renderers.common import Facts, header_lines
 
@@ -61,13 +62,8 @@ def fsx_requests(f: Facts) -> dict[str, str]:
 def _size_bytes(tf: TerraformFile, volume: CloudVolume) -> str:
     if volume.size_gib is not None:
         return str(volume.size_gib * GIB)
-    reference = tf.variable(
-        f"{volume.name.lower()}_size_gib",
-        f"Size of volume {volume.name} in GiB (holds {', '.join(volume.holds)}): give the "
-        "platform's sizing inputs (platform.sizing) and the plan works it out.",
-        kind="number",
-    )
-    return "${" + reference[2:-1] + f" * {GIB}}}"
+    reference = size_variable(tf, volume)
+    return "${" + str(reference)[2:-1] + f" * {GIB}}}"
 
 
 def fsx_terraform(f: Facts) -> dict[str, str]:
@@ -85,7 +81,7 @@ def fsx_terraform(f: Facts) -> dict[str, str]:
         ],
         providers={"aws": AWS},
     )
-    svm = tf.value(svm_id(f), "storage_virtual_machine_id", "FSx storage virtual machine id")
+    svm = tf.value(svm_id(f))
     for volume in volumes:
         body: dict[str, Any] = {
             "name": literal(volume.name),

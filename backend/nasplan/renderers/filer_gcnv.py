@@ -30,6 +30,9 @@ from nasplan.renderers.common import Facts, header_lines
 
 GOOGLE = {"source": "hashicorp/google", "version": "~> 7.45"}
 POOL = "oracle"
+# Names nasplan does not ask for: the cloud team's (handover.answer_for says so).
+REGION = "<gcp-region>"
+NETWORK = "<vpc-network>"
 GIB_PER_TIB = 1024
 
 
@@ -76,28 +79,17 @@ def gcnv_terraform(f: Facts) -> dict[str, str]:
         ],
         providers={"google": GOOGLE},
     )
-    tf.variable("location", "Region of the storage pool and volumes, e.g. europe-west4.")
-    tf.variable(
-        "network",
-        "VPC network the database hosts use, peered with the service "
-        "(projects/PROJECT/global/networks/NAME).",
-    )
     clients = client_list(tf, f)
-    pool_name = f.handover.capacity_pool
     capacity_gib = round((filer.capacity_tib or 1) * GIB_PER_TIB)
     tf.resource(
         "google_netapp_storage_pool",
         POOL,
         {
-            "name": literal(pool_name)
-            if pool_name
-            else tf.variable(
-                "storage_pool_name", "Name of the storage pool (handover.capacity_pool)."
-            ),
-            "location": "${var.location}",
+            "name": tf.value(f.handover.capacity_pool or "<capacity-pool>"),
+            "location": tf.value(REGION),
             "service_level": service_level(f),
             "capacity_gib": str(capacity_gib),
-            "network": "${var.network}",
+            "network": tf.value(NETWORK),
         },
     )
     for volume in volumes:
@@ -106,7 +98,7 @@ def gcnv_terraform(f: Facts) -> dict[str, str]:
             volume.name.lower(),
             {
                 "name": volume_id(volume),
-                "location": "${var.location}",
+                "location": tf.value(REGION),
                 "capacity_gib": _capacity(tf, volume),
                 "share_name": literal(volume.path),
                 "storage_pool": f"${{google_netapp_storage_pool.{POOL}.name}}",
@@ -134,7 +126,7 @@ def _gcloud_rule(f: Facts, clients: list[str]) -> str:
 def gcnv_cli(f: Facts) -> dict[str, str]:
     filer = f.plan.platform.filer
     pool = f.handover.capacity_pool or "<capacity-pool>"
-    location = ("--location", "<gcp-region>")
+    location = ("--location", REGION)
     lines = [
         command_line(
             ["gcloud", "netapp", "storage-pools", "create"],
@@ -143,7 +135,7 @@ def gcnv_cli(f: Facts) -> dict[str, str]:
                 location,
                 ("--service-level", service_level(f).lower()),
                 ("--capacity", f"{round((filer.capacity_tib or 1) * GIB_PER_TIB)}GiB"),
-                ("--network", "name=<vpc-network>"),
+                ("--network", f"name={NETWORK}"),
             ],
         )
     ]

@@ -162,6 +162,7 @@ def _placeholders(files: dict[str, str]) -> list[str]:
     scripts: the scripts refuse placeholders and never contain one in a command): the value,
     the question that fills it in, and the files that carry it."""
     where: dict[str, list[str]] = {}
+    inputs = terraform_inputs(files)
     for path, text in files.items():
         if path.endswith((".md", ".html", ".tf.json")) or path == "plan.json":
             continue
@@ -172,12 +173,38 @@ def _placeholders(files: dict[str, str]) -> list[str]:
         lines = [line for line in text.splitlines() if not line.lstrip().startswith(_COMMENT)]
         for name in dict.fromkeys(PLACEHOLDER_RE.findall("\n".join(lines))):
             where.setdefault(name, []).append(path)
+    for name, (path, _) in inputs.items():
+        where.setdefault(name, []).append(path)
     result = []
     for name, paths in where.items():
         answer = answer_for(name)
-        asked = f"{answer.question} ({answer.field})" if answer else "no question fills it"
+        asked = f"{answer.question} ({answer.field})" if answer else None
+        if asked is None:
+            asked = inputs[name][1] if name in inputs else "no question fills it"
         result.append(f"{name}: {asked}; in {', '.join(paths)}")
     return result
+
+
+_STORAGE_FILES = (
+    "filer/commands.txt",
+    "ansible/filer.yml",
+    "terraform/",
+    "filer/fsx/",
+    "filer/az_netappfiles.txt",
+    "filer/gcloud_netapp.txt",
+    "filer/shares.txt",
+)
+
+
+def _storage_files(files: dict[str, str]) -> str:
+    """The files the storage administrator works from, as this bundle has them."""
+    present = [
+        name
+        for name in _STORAGE_FILES
+        if any(p == name or p.startswith(name) for p in files)
+        if name.endswith("/") or name in files
+    ]
+    return ", ".join(present) + " (phases 1 to 3), verify/filer_checks.txt"
 
 
 def _why(plan: Plan, rule_ids: list[str]) -> list[Why]:
@@ -309,7 +336,7 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
         from nasplan.renderers.parts import render_parts
 
         files = render_parts(f)
-    placeholders = _placeholders(files) + terraform_inputs(files)
+    placeholders = _placeholders(files)
     all_steps = [
         *prereq_steps(f, placeholders),
         *network_steps(f),
@@ -383,7 +410,7 @@ def build_runbook(plan: Plan, meta: BundleMeta, files: dict[str, str] | None = N
         phases=phases,
         who=[
             ("Network administrator", "switch ports (phase 2)"),
-            ("Storage administrator", "filer/commands (phases 1 to 3), verify/filer_checks.txt"),
+            ("Storage administrator", _storage_files(files)),
             ("Unix administrator", "host/ scripts (phases 2 and 4), verify/verify_host.sh"),
             ("DBA", "oracle/ files (phase 5), verify/verify_oracle.sql"),
         ],

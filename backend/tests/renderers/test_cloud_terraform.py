@@ -82,12 +82,12 @@ def test_terraform_carries_the_plans_volumes(kb: KnowledgeBase, variant: str) ->
         if volume.size_gb is not None:
             assert str(size) in (str(volume.size_gb), str(volume.size_gb * 1024**3))
         else:
-            assert size.startswith("${var.") and "size_gib" in size
+            assert size.startswith("${var.size_" + volume.name.lower())
     declared = document.get("variable", {})
     runbook = files["RUNBOOK.md"]
     for name, body in declared.items():
         if "default" not in body:
-            assert f"var.{name}:" in runbook.replace("\\_", "_"), name
+            assert f"(var.{name})" in runbook.replace("\\_", "_"), name
 
 
 def test_anf_pool_takes_the_plans_service_level_capacity_and_qos(kb: KnowledgeBase) -> None:
@@ -117,7 +117,7 @@ def test_anf_export_rules_name_each_storage_network(kb: KnowledgeBase) -> None:
             }
         ]
         assert body["protocols"] == ["NFSv3"]
-    assert "storage_network_1" not in document["variable"]
+    assert "storage_subnet_1" not in document["variable"]
 
 
 def test_nfs41_reaches_protocols_and_export_rules(kb: KnowledgeBase) -> None:

@@ -155,7 +155,7 @@ def test_fsx_handover_svm_id_reaches_every_request(kb: KnowledgeBase) -> None:
                 "svm-" + "a" * 17
             )
     terraform = json.loads(files["terraform/fsx.tf.json"])
-    assert "storage_virtual_machine_id" not in terraform.get("variable", {})
+    assert "fsx_svm_id" not in terraform.get("variable", {})
 
 
 # ---------------------------------------------------------------- Azure NetApp Files
