@@ -48,8 +48,8 @@ def _represent_unsafe(dumper: yaml.SafeDumper, value: Unsafe) -> yaml.ScalarNode
 _PlaybookDumper.add_representer(Unsafe, _represent_unsafe)
 
 
-def dump_playbook(plays: list[dict[str, Any]]) -> str:
-    """Plays as YAML, plan data tagged !unsafe."""
+def dump_playbook(plays: list[dict[str, Any]] | dict[str, Any]) -> str:
+    """Plays (or a vars file) as YAML, plan data tagged !unsafe."""
     return yaml.dump(plays, Dumper=_PlaybookDumper, sort_keys=False, width=100, allow_unicode=True)
 
 

@@ -115,6 +115,12 @@ _INDEX: list[tuple[str, str, str, str]] = [
         "storage administrator",
         "the filer phase as a netapp.ontap playbook (clustered ONTAP)",
     ),
+    (
+        "ansible/vars/ansible_oracle_dnfs.yml",
+        "4",
+        "Unix administrator",
+        "the Direct NFS mounts as ansible-oracle's orahost_storage role reads them (oradnfs)",
+    ),
     ("ansible/", "4", "Unix administrator", "the same host phase as an Ansible playbook (Linux)"),
     ("oracle/capture_before.sql", "1", "DBA", "a copy of the current parameters"),
     ("oracle/alter_system.sql", "5", "DBA", "the parameters as ALTER SYSTEM statements"),

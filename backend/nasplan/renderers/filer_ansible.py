@@ -22,12 +22,13 @@ from collections import defaultdict
 from typing import Any
 
 from nasplan.renderers.ansible import Unsafe, dump_playbook
-from nasplan.renderers.common import Facts, comment_block, header_lines, rules_of
+from nasplan.renderers.common import FAMILY_LABELS, Facts, comment_block, header_lines, rules_of
 from nasplan.renderers.filer_ansible_common import (
     COLLECTION,
     NFS_SERVER_OPTIONS,
     connection_defaults,
     filer_playbook_applies,
+    playbook_creates_volumes,
 )
 from nasplan.renderers.filer_ansible_rollback import rollback_playbook
 from nasplan.renderers.filer_common import SVM_ROOT, policy_name
@@ -87,25 +88,23 @@ def _variables(f: Facts) -> dict[str, Any]:
     }
     volumes = []
     for v in plan.volumes:
-        entry: dict[str, Any] = {
-            "name": Unsafe(v.name),
-            "size_gb": v.size_gb or Unsafe("<size>"),
-            "junction_path": Unsafe(v.export),
-            "export_policy": Unsafe(policy_name(f, v.role)),
-        }
+        entry: dict[str, Any] = {"name": Unsafe(v.name)}
+        if playbook_creates_volumes(f):
+            # FSx for ONTAP: the AWS API gives size, path and snapshot policy (filer_fsx).
+            entry["size_gb"] = v.size_gb or Unsafe("<size>")
+            entry["junction_path"] = Unsafe(v.export)
+        entry["export_policy"] = Unsafe(policy_name(f, v.role))
         if reserve.get(v.name) is not None:
             entry["percent_snapshot_space"] = reserve[v.name]
-        if v.name in snapshot:
+        if v.name in snapshot and playbook_creates_volumes(f):
             entry["snapshot_policy"] = Unsafe(snapshot[v.name])
         if autosize.get(v.name):
             entry["autosize_max_gb"] = autosize[v.name]
         volumes.append(entry)
-    return {
-        "svm": Unsafe(svm(f)),
-        "aggregate": Unsafe(aggregate(f)),
-        "storage_networks": [Unsafe(c) for c in export_clients(f)],
-        "volumes": volumes,
-    }
+    found: dict[str, Any] = {"svm": Unsafe(svm(f))}
+    if playbook_creates_volumes(f):
+        found["aggregate"] = Unsafe(aggregate(f))
+    return found | {"storage_networks": [Unsafe(c) for c in export_clients(f)], "volumes": volumes}
 
 
 def _export_tasks(f: Facts) -> list[dict[str, Any]]:
@@ -169,6 +168,44 @@ def _rule_task(title: str, policy: str, options: dict[str, str]) -> dict[str, An
     }
 
 
+def _volume_task() -> dict[str, Any]:
+    return {
+        "name": "Volumes with their junction paths, export policies and snapshot reserve",
+        f"{COLLECTION}.na_ontap_volume": {
+            "vserver": "{{ svm }}",
+            "name": "{{ item.name }}",
+            "aggregate_name": "{{ aggregate }}",
+            "size": "{{ item.size_gb }}",
+            "size_unit": "gb",
+            "junction_path": "{{ item.junction_path }}",
+            "export_policy": "{{ item.export_policy }}",
+            "volume_security_style": "unix",
+            "percent_snapshot_space": "{{ item.percent_snapshot_space | default(omit) }}",
+            "snapshot_policy": "{{ item.snapshot_policy | default(omit) }}",
+            "wait_for_completion": True,
+        },
+        "loop": "{{ volumes }}",
+        "loop_control": {"label": "{{ item.name }}"},
+    }
+
+
+def _attach_task() -> dict[str, Any]:
+    """FSx for ONTAP: the volumes exist (the AWS API made them, with their size, path and
+    snapshot policy); this gives each its export policy and snapshot reserve. Without an
+    aggregate the module cannot create a volume, so a missing one fails here."""
+    return {
+        "name": "Export policies and snapshot reserve on the volumes the FSx API created",
+        f"{COLLECTION}.na_ontap_volume": {
+            "vserver": "{{ svm }}",
+            "name": "{{ item.name }}",
+            "export_policy": "{{ item.export_policy }}",
+            "percent_snapshot_space": "{{ item.percent_snapshot_space | default(omit) }}",
+        },
+        "loop": "{{ volumes }}",
+        "loop_control": {"label": "{{ item.name }}"},
+    }
+
+
 def _playbook(f: Facts) -> list[dict[str, Any]]:
     nfs = {
         NFS_SERVER_OPTIONS[s.key]: _nfs_server_value(
@@ -183,7 +220,7 @@ def _playbook(f: Facts) -> list[dict[str, Any]]:
             "ansible.builtin.assert": {
                 "that": [
                     "'<' not in svm",
-                    "'<' not in aggregate",
+                    *(["'<' not in aggregate"] if playbook_creates_volumes(f) else []),
                     "'<' not in (storage_networks | to_json)",
                     "'<' not in (volumes | to_json)",
                     "ontap_hostname is defined and ontap_username is defined",
@@ -201,26 +238,7 @@ def _playbook(f: Facts) -> list[dict[str, Any]]:
             }
         )
     tasks += _export_tasks(f)
-    tasks.append(
-        {
-            "name": "Volumes with their junction paths, export policies and snapshot reserve",
-            f"{COLLECTION}.na_ontap_volume": {
-                "vserver": "{{ svm }}",
-                "name": "{{ item.name }}",
-                "aggregate_name": "{{ aggregate }}",
-                "size": "{{ item.size_gb }}",
-                "size_unit": "gb",
-                "junction_path": "{{ item.junction_path }}",
-                "export_policy": "{{ item.export_policy }}",
-                "volume_security_style": "unix",
-                "percent_snapshot_space": "{{ item.percent_snapshot_space | default(omit) }}",
-                "snapshot_policy": "{{ item.snapshot_policy | default(omit) }}",
-                "wait_for_completion": True,
-            },
-            "loop": "{{ volumes }}",
-            "loop_control": {"label": "{{ item.name }}"},
-        }
-    )
+    tasks.append(_volume_task() if playbook_creates_volumes(f) else _attach_task())
     if any(v.sizing and v.sizing.autosize_max_gb for v in f.plan.volumes):
         tasks.append(
             {
@@ -258,7 +276,9 @@ def render_filer_ansible(f: Facts) -> dict[str, str]:
     left = not_in_playbook(f)
     head = comment_block(
         [
-            *header_lines(f, "Ansible playbook: the filer phase for clustered ONTAP.", used),
+            *header_lines(
+                f, f"Ansible playbook: the filer phase for {FAMILY_LABELS[f.family]}.", used
+            ),
             "",
             f"Needs NetApp's {COLLECTION} collection (ansible-galaxy collection install "
             f"{COLLECTION}).",
@@ -268,6 +288,16 @@ def render_filer_ansible(f: Facts) -> dict[str, str]:
             "Dry run: ansible-playbook -i INVENTORY ansible/filer.yml --check --diff",
             "Apply:   ansible-playbook -i INVENTORY ansible/filer.yml",
             "Use this playbook or the filer phase of filer/commands.txt, not both.",
+            *(
+                []
+                if playbook_creates_volumes(f)
+                else [
+                    "FSx for ONTAP: run it after the volumes exist (terraform/fsx.tf.json or",
+                    "filer/fsx/): the FSx API creates them; this playbook gives them their export",
+                    "policies. ontap_hostname is the file system's management endpoint and",
+                    "ontap_username fsxadmin.",
+                ]
+            ),
             *(["Not in this playbook:", *(f"- {item}" for item in left)] if left else []),
         ]
     )
@@ -276,7 +306,7 @@ def render_filer_ansible(f: Facts) -> dict[str, str]:
         [
             *header_lines(
                 f,
-                "Ansible playbook: the filer rollback for clustered ONTAP.",
+                f"Ansible playbook: the filer rollback for {FAMILY_LABELS[f.family]}.",
                 rules_of(f.settings("ontap_nfs_server", "ontap_snapshot_policy")),
             ),
             "",

@@ -32,6 +32,10 @@ def connection_defaults() -> dict[str, Any]:
 
 
 def filer_playbook_applies(f: Facts) -> bool:
-    """Clustered ONTAP on premises. FSx for ONTAP shares its filer steps but creates volumes
-    through the AWS API, so it gets no filer playbook yet."""
+    """Clustered ONTAP, on premises or as FSx for ONTAP (whose volumes the AWS API creates:
+    its playbook attaches their policies instead, playbook_creates_volumes)."""
+    return f.family in ("ontap_cluster", "fsxn")
+
+
+def playbook_creates_volumes(f: Facts) -> bool:
     return f.family == "ontap_cluster"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nasplan.renderers.ansible import render_ansible
+from nasplan.renderers.ansible_oracle_vars import render_ansible_oracle_vars
 from nasplan.renderers.common import Facts
 from nasplan.renderers.filer import render_filer
 from nasplan.renderers.filer_ansible import render_filer_ansible
@@ -19,6 +20,7 @@ def render_parts(f: Facts) -> dict[str, str]:
         render_filer,
         render_host,
         render_ansible,
+        render_ansible_oracle_vars,
         render_filer_ansible,
         render_filer_cloud,
         render_oracle,

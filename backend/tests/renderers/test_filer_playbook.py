@@ -116,7 +116,7 @@ def test_a_playbook_with_open_values_stops_before_any_change(
 SIZED = {"sizing": FULL_SIZING, "handover": {"svm": "svm_ora", "aggregate": "aggr1"}}
 
 
-@pytest.mark.parametrize("preset", ["current-linux-ontap", "current-rac", "sized"])
+@pytest.mark.parametrize("preset", ["current-linux-ontap", "current-rac", "sized", "current-fsxn"])
 def test_the_presets_playbooks_fit_and_pass_the_syntax_check(
     kb: KnowledgeBase, ansible: Path, tmp_path: Path, preset: str
 ) -> None:
@@ -188,12 +188,26 @@ def test_other_filer_families_get_no_filer_playbook(kb: KnowledgeBase) -> None:
 
 @pytest.mark.parametrize("preset", ["current-linux-ontap", "current-fsxn", "current-anf"])
 def test_a_playbook_the_runbook_names_is_in_the_bundle(kb: KnowledgeBase, preset: str) -> None:
-    """FSx for ONTAP shares the clustered ONTAP filer steps but gets no filer playbook: its
-    runbook must not point to one."""
+    """Azure NetApp Files gets no filer playbook: its runbook must not point to one."""
     files = render_bundle_files(preset_plan(kb, preset))
     for name in ("ansible/filer.yml", "ansible/filer_rollback.yml"):
         named = [path for path, text in files.items() if name in text and path != name]
         assert name in files or not named, (name, named)
+
+
+def test_fsx_playbook_attaches_policies_and_never_creates_a_volume(kb: KnowledgeBase) -> None:
+    """The FSx API creates the volumes (filer/fsx/, terraform/fsx.tf.json): the playbook gives
+    them their export policies, and without an aggregate it cannot create one."""
+    files = render_bundle_files(preset_plan(kb, "current-fsxn"))
+    plays = yaml.safe_load(files["ansible/filer.yml"].replace("!unsafe ", ""))
+    volume_tasks = [t for t in plays[0]["tasks"] if "netapp.ontap.na_ontap_volume" in t]
+    assert len(volume_tasks) == 1
+    args = volume_tasks[0]["netapp.ontap.na_ontap_volume"]
+    assert "aggregate_name" not in args and "size" not in args
+    assert args["export_policy"] == "{{ item.export_policy }}"
+    assert "aggregate" not in plays[0]["vars"]
+    assert all("size_gb" not in v for v in plays[0]["vars"]["volumes"])
+    assert "ansible/filer.yml" in files["RUNBOOK.md"]
 
 
 @pytest.mark.parametrize("name", ["filer.yml", "filer_rollback.yml"])

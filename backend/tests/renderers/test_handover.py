@@ -167,7 +167,7 @@ def test_missing_answers_are_listed_with_question_and_file(kb: KnowledgeBase) ->
     assert line["svm"].startswith("SVM (vserver) name (handover.svm); in filer/commands.txt")
     assert line["filer-ip-2"].startswith(
         "filer address on storage path 2 (handover.paths[1].filer_address); in "
-        "ansible/site.yml, oracle/oranfstab"
+        "ansible/site.yml, ansible/vars/ansible_oracle_dnfs.yml, oracle/oranfstab"
     )
 
 
