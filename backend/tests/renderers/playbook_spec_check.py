@@ -3,6 +3,7 @@ validates every task of a playbook that calls a netapp.ontap or ansible.posix mo
 that module's own argument spec.
 
     python playbook_spec_check.py PLAYBOOK FILLED_JSON
+    python playbook_spec_check.py --spec FQCN      (the module's spec as JSON)
 
 The spec is the one each module gives AnsibleModule (caught there, so nothing runs), with its
 mutually_exclusive / required_if rules, checked by ansible-core's ArgumentSpecValidator. Task
@@ -112,4 +113,8 @@ def main(path: str, filled_json: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    if sys.argv[1] == "--spec":
+        # python playbook_spec_check.py --spec FQCN: the module's caught spec as JSON.
+        print(json.dumps(module_spec(sys.argv[2])))
+    else:
+        main(sys.argv[1], sys.argv[2])

@@ -41,6 +41,7 @@ from jinja2 import Environment, TemplateSyntaxError
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.main import create_app
 from nasplan.settings import Settings
+from tests.ansible_env import ansible_python
 from tests.conftest import preset_platform
 from tests.security.hostile import (
     CANARY,
@@ -121,47 +122,81 @@ def canary_problems(where: str) -> list[str]:
     return problems
 
 
-# ------------------------------------------------------------------ Ansible, stub ansible.posix
-_STUB_MODULE = '''#!/usr/bin/python
-"""Test stub of ansible.posix.{name}: accepts the playbook's arguments, changes nothing."""
+# ------------------------------------------------------------------ Ansible, ansible.posix
+# The playbooks run for real against this machine, so ansible.posix's mount and sysctl are
+# replaced by plugins that change nothing. They check each task's arguments against the real
+# modules' argument specs (with their required_if rules), taken from the ansible.posix the
+# project pins (tests/ansible_env.py), and fail the task on any error.
+_CHECKING_MODULE = '''#!/usr/bin/python
+"""ansible.posix.{name} for the tests: the real argument spec, and no change."""
+import json
+
 from ansible.module_utils.basic import AnsibleModule
+
+SPEC = json.loads({spec!r})
 
 
 def main():
-    module = AnsibleModule(argument_spec={spec}, supports_check_mode=True)
+    module = AnsibleModule(supports_check_mode=True, **SPEC)
     module.exit_json(changed=False)
 
 
 if __name__ == "__main__":
     main()
 '''
-_STUB_ACTION = '''"""Stub of ansible.posix.{name}, run on the controller (fast): changes nothing."""
+_CHECKING_ACTION = '''"""ansible.posix.{name} for the tests, on the controller (fast): the task's
+arguments checked against the real module's argument spec; nothing changed."""
+import json
+
+from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
 from ansible.plugins.action import ActionBase
+
+SPEC = json.loads({spec!r})
 
 
 class ActionModule(ActionBase):
     def run(self, tmp=None, task_vars=None):
         result = super().run(tmp, task_vars)
-        result["changed"] = False
+        rules = dict(SPEC)
+        validator = ArgumentSpecValidator(rules.pop("argument_spec"), **rules)
+        errors = validator.validate(dict(self._task.args)).error_messages
+        if errors:
+            result.update(failed=True, msg="ansible.posix.{name}: " + "; ".join(errors))
+        else:
+            result["changed"] = False
         return result
 '''
-_SPECS = {
-    "mount": "dict(path=dict(), src=dict(), fstype=dict(), opts=dict(), state=dict())",
-    "sysctl": "dict(name=dict(), value=dict(), sysctl_file=dict(), reload=dict(type='bool'), "
-    "state=dict())",
-}
+POSIX_MODULES = ("mount", "sysctl")
+SPEC_CHECK = Path(__file__).parents[1] / "renderers" / "playbook_spec_check.py"
+
+
+def real_posix_spec(name: str) -> str:
+    """ansible.posix.NAME's argument spec as JSON, caught from the pinned collection."""
+    run = subprocess.run(
+        [str(ansible_python()), str(SPEC_CHECK), "--spec", f"ansible.posix.{name}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return run.stdout.strip()
 
 
 @pytest.fixture(scope="module")
 def posix_stub(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """ansible_collections/ansible/posix with stub mount and sysctl (module and action)."""
+    """ansible_collections/ansible/posix with mount and sysctl that check the real argument
+    specs and change nothing (module and action)."""
     root = tmp_path_factory.mktemp("collections")
     plugins = root / "ansible_collections/ansible/posix/plugins"
     for kind in ("modules", "action"):
         (plugins / kind).mkdir(parents=True)
-    for name, spec in _SPECS.items():
-        (plugins / "modules" / f"{name}.py").write_text(_STUB_MODULE.format(name=name, spec=spec))
-        (plugins / "action" / f"{name}.py").write_text(_STUB_ACTION.format(name=name))
+    for name in POSIX_MODULES:
+        spec = real_posix_spec(name)
+        (plugins / "modules" / f"{name}.py").write_text(
+            _CHECKING_MODULE.format(name=name, spec=spec)
+        )
+        (plugins / "action" / f"{name}.py").write_text(
+            _CHECKING_ACTION.format(name=name, spec=spec)
+        )
     return root
 
 
@@ -1011,3 +1046,40 @@ def test_ansible_check_runs_nothing_from_an_imported_plan(
     out = fetch_outputs(client, response.json()["id"], 1)
     problems = _ansible_problems(out, tmp_path, posix_stub, shim_bin)
     assert not problems, "\n".join(problems)
+
+
+def test_the_posix_plugins_refuse_what_the_real_modules_refuse(
+    posix_stub: Path, tmp_path: Path
+) -> None:
+    """The stand-ins can fail: an option ansible.posix.mount lacks, and state mounted without
+    fstype (the real module's required_if), each fail the task."""
+    playbook = tmp_path / "bad.yml"
+    playbook.write_text(
+        yaml.safe_dump(
+            [
+                {
+                    "hosts": "all",
+                    "gather_facts": False,
+                    "tasks": [
+                        {"ansible.posix.mount": {"path": "/x", "src": "a:/b", "fstype": "nfs",
+                                                 "state": "mounted", "optz": "rw"},
+                         "ignore_errors": True},
+                        {"ansible.posix.mount": {"path": "/x", "src": "a:/b", "state": "mounted"}},
+                    ],
+                }
+            ]
+        )
+    )  # fmt: skip
+    inventory = tmp_path / "inventory.ini"
+    inventory.write_text(
+        f"localhost ansible_connection=local ansible_python_interpreter={sys.executable}\n"
+    )
+    run = subprocess.run(
+        [str(VENV_BIN / "ansible-playbook"), "-i", str(inventory), str(playbook)],
+        capture_output=True,
+        text=True,
+        env=_ansible_env(tmp_path, posix_stub, None),
+    )
+    assert run.returncode != 0
+    assert "optz" in run.stdout, run.stdout
+    assert "fstype" in run.stdout and "failed=1" in run.stdout, run.stdout
