@@ -56,8 +56,8 @@ function baseName(path: string): string {
 }
 
 /**
- * Which tab a bundle path belongs to. Folders decide first (filer/, oracle/, verify/ and
- * rollback/); host/ files are split by purpose: the mount table lines (vfstab, fstab,
+ * Which tab a bundle path belongs to. Folders decide first (filer/ and terraform/ with the
+ * filer playbooks, oracle/, verify/ and rollback/); host/ files are split by purpose: the mount table lines (vfstab, fstab,
  * /etc/filesystems), host scripts (*.sh), and everything else there is kernel and NIC
  * configuration (sysctl.d files, /etc/system, ndd start-up script, ce.conf, nfso…).
  */
@@ -65,7 +65,8 @@ export function tabFor(path: string): TabId {
   const [top] = path.split("/");
   const name = baseName(path);
   if (top === "verify" || top === "rollback") return "scripts";
-  if (top === "filer") return "filer";
+  // The storage side as tools run it: Terraform for cloud NAS, the netapp.ontap playbooks.
+  if (top === "filer" || top === "terraform" || /^ansible\/filer(_rollback)?\.yml$/.test(path)) return "filer";
   if (top === "oracle") return "oracle";
   if (top === "host") {
     if (/^(vfstab|fstab|filesystems)\b/.test(name)) return "mount";
