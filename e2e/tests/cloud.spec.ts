@@ -14,3 +14,26 @@ test("Azure NetApp Files: service level and capacity set the ceiling the plan ex
   await expect(page.getByText(/allow about 1074 MB\/s/)).toBeVisible();
   await expectAccessible(page, "wizard with Azure NetApp Files");
 });
+
+test("Azure NetApp Files: the Filer tab shows the pool and volumes as Terraform and az lines", async ({ page }, testInfo) => {
+  await page.goto("/");
+  await page.getByLabel("Start from a preset").selectOption("current-anf");
+  await waitForPlan(page);
+  await page.getByRole("button", { name: "Preview the files" }).click();
+  await page.getByRole("tab", { name: /^Filer/ }).click();
+  const files = page.getByRole("list", { name: "Files" });
+  const code = page.locator("pre code.hljs");
+  await files.getByRole("button", { name: "terraform/anf.tf.json" }).click();
+  await expect(code).toContainText('"azurerm_netapp_pool"');
+  await expect(code).toContainText('"volume_path": "prod-data"');
+  await files.getByRole("button", { name: "filer/az_netappfiles.txt" }).click();
+  await expect(code).toContainText("az netappfiles volume create");
+  await files.getByRole("button", { name: "terraform/anf.tf.json" }).click();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole("heading", { name: "terraform/anf.tf.json" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`anf-terraform-${width}.png`) });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+});
