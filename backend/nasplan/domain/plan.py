@@ -25,6 +25,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from nasplan.domain.platform import Platform
+from nasplan.domain.text_types import VolumeName
 from nasplan.domain.vocabulary import (
     MAX_DNFS_PATHS,
     Confidence,
@@ -35,6 +36,7 @@ from nasplan.domain.vocabulary import (
     Severity,
     Target,
 )
+from nasplan.domain.volume_group import VolumeGroupPlan
 
 
 # A plan is read back from the database and from imported documents, and every renderer
@@ -67,7 +69,6 @@ ExportName = Annotated[
     StringConstraints(pattern=r"^[A-Za-z0-9.-]{1,253}:/[A-Za-z0-9._/-]{0,200}$"),
     AfterValidator(_no_parent_segment),
 ]
-VolumeName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_]{1,64}$")]
 MountOption = Annotated[
     str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,31}(=[A-Za-z0-9._:/-]{1,64})?$")
 ]
@@ -455,6 +456,11 @@ class Plan(_Out):
     )
     capacity: Capacity | None = Field(
         default=None, description="Volume sizing results, when platform.sizing is given."
+    )
+    volume_group: VolumeGroupPlan | None = Field(
+        default=None,
+        description="Azure NetApp Files: the application volume group for Oracle, or why the "
+        "layout does not fit it (ANF-AVG-ORACLE).",
     )
     summary: PlanSummary | None = Field(default=None, description="The plan at a glance.")
 

@@ -170,3 +170,6 @@ IPv4NetworkText = Annotated[
     _syntax(IPV4_CIDR_PATTERN, IPV4_NETWORK_TEXT_ERROR),
     AfterValidator(_network),
 ]
+
+# A volume's name on the filer, as the plan writes it (the database name and the volume's part).
+VolumeName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_]{1,64}$")]

@@ -35,6 +35,7 @@ from nasplan.engine.expectations import compute as compute_expectations
 from nasplan.engine.lifecycle import certification_findings, lifecycle_findings
 from nasplan.engine.sizing import size_volumes
 from nasplan.engine.summary import summarize
+from nasplan.engine.volume_group import volume_group_plan
 from nasplan.engine.volume_qos import volume_qos_findings
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.resolve import ResolvedPlatform, resolve
@@ -417,6 +418,11 @@ class _PlanBuilder:
         qos_rule = self._model_check_rule("anf_volume_qos")
         if qos_rule is not None:
             self.findings += volume_qos_findings(self.resolved, volumes, qos_rule.id)
+        group_rule = self._model_check_rule("anf_volume_group")
+        group = None
+        if group_rule is not None:
+            group, group_findings = volume_group_plan(self.platform, volumes, group_rule.id)
+            self.findings += group_findings
         findings = sorted(
             _dedupe(self.findings), key=lambda f: (_SEVERITY_ORDER[f.severity], f.rule, f.message)
         )
@@ -449,6 +455,7 @@ class _PlanBuilder:
             superseded=superseded,
             applied_rules=[rule.id for rule in self.evaluation.fired],
             capacity=capacity,
+            volume_group=group,
         )
         conflicts = [(o.conflict, o.winners[0]) for o in self.composition.conflicts]
         return plan.model_copy(update={"summary": summarize(plan, conflicts)})

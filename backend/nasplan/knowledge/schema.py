@@ -99,6 +99,7 @@ ModelCheck = Literal[
     "vendor_lifecycle",
     "oracle_os_certified",
     "anf_volume_qos",
+    "anf_volume_group",
 ]
 
 

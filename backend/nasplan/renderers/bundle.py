@@ -78,6 +78,30 @@ _INDEX: list[tuple[str, str, str, str]] = [
         "one aws fsx create-volume --cli-input-json request per volume (FSx for ONTAP)",
     ),
     (
+        "filer/anf_volume_group.txt",
+        "3",
+        "storage administrator",
+        "the volumes as one application volume group for Oracle (az rest)",
+    ),
+    (
+        "filer/anf_volume_group.json",
+        "3",
+        "storage administrator",
+        "the request body the az rest line sends",
+    ),
+    (
+        "filer/az_netappfiles.txt",
+        "3",
+        "storage administrator",
+        "the pool and volumes as az netappfiles lines (instead of Terraform)",
+    ),
+    (
+        "filer/gcloud_netapp.txt",
+        "3",
+        "storage administrator",
+        "the pool and volumes as gcloud netapp lines (instead of Terraform)",
+    ),
+    (
         "terraform/",
         "3",
         "storage administrator",

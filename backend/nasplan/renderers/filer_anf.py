@@ -46,8 +46,10 @@ POOL = "oracle"
 
 def manual_qos(f: Facts) -> bool:
     """Manual QoS where the plan warns that an automatic pool would hold the datafile volume
-    below the service's throughput."""
-    return any(x.rule == QOS_RULE for x in f.plan.findings)
+    below the service's throughput, or where the volumes may be made as an application volume
+    group, which needs it (ms-anf-avg-oracle-considerations)."""
+    group = f.plan.volume_group
+    return any(x.rule == QOS_RULE for x in f.plan.findings) or bool(group and group.members)
 
 
 def service_level(f: Facts) -> str:

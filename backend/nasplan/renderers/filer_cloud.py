@@ -7,11 +7,12 @@ from collections.abc import Callable
 
 from nasplan.renderers.common import Facts
 from nasplan.renderers.filer_anf import anf_cli, anf_terraform
+from nasplan.renderers.filer_anf_group import render_anf_group
 from nasplan.renderers.filer_fsx import fsx_requests, fsx_terraform
 from nasplan.renderers.filer_gcnv import gcnv_cli, gcnv_terraform
 
 _BY_FAMILY: dict[str, list[Callable[[Facts], dict[str, str]]]] = {
-    "anf": [anf_terraform, anf_cli],
+    "anf": [anf_terraform, anf_cli, render_anf_group],
     "gcnv": [gcnv_terraform, gcnv_cli],
     "fsxn": [fsx_terraform, fsx_requests],
 }

@@ -61,6 +61,14 @@ def cloud_share_steps(f: Facts) -> list[Step]:
                 "A pool that exists already: terraform import it first, or change its "
                 "name to the existing pool's.",
                 "By hand instead: filer/shares.txt lists every share with its size and export.",
+                *(
+                    [
+                        "Or as one application volume group for Oracle: filer/anf_volume_group.txt "
+                        "sends filer/anf_volume_group.json (ANF-AVG-ORACLE).",
+                    ]
+                    if f.family == "anf" and f.plan.volume_group and f.plan.volume_group.members
+                    else []
+                ),
             ],
         )
     ]

@@ -78,6 +78,9 @@ _ANSWERS: list[tuple[re.Pattern[str], Answer]] = [
             ),
             ("gcp-region", "the Google Cloud region of the pool"),
             ("vpc-network", "the VPC network peered with the service"),
+            ("azure-zone", "the availability zone of the database VM (1, 2 or 3)"),
+            ("capacity-pool-id", "the resource id of the manual QoS capacity pool"),
+            ("subscription-id", "the Azure subscription id"),
         )
     ),
     (

@@ -49,6 +49,10 @@ FILLED = {
     "<delegated-subnet-id>": SUBNET,
     "<gcp-region>": "europe-west4",
     "<vpc-network>": "projects/p/global/networks/vpc",
+    "<azure-zone>": "1",
+    "<capacity-pool-id>": "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg/"
+    "providers/Microsoft.NetApp/netAppAccounts/anf1/capacityPools/pool1",
+    "<subscription-id>": "00000000-0000-0000-0000-000000000000",
 }
 
 
@@ -307,3 +311,53 @@ def test_cli_lines_pass_shellcheck(kb: KnowledgeBase, variant: str, tmp_path: Pa
         ["shellcheck", "-S", "warning", str(script)], capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stdout
+
+
+# ---------------------------------------------------------------- Azure: application volume group
+def _snake(value: Any) -> Any:
+    """A REST body (camelCase) in the SDK's attribute names, for anf_model_errors."""
+    if isinstance(value, dict):
+        return {re.sub(r"(?<!^)([A-Z])", r"_\1", k).lower(): _snake(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_snake(v) for v in value]
+    return value
+
+
+@pytest.mark.parametrize(
+    "patch", [{}, {"sizing": {"database_gb": 2000}}, {"layout": {"oracle_home": "nas"}}]
+)
+def test_anf_volume_group_body_fits_the_anf_model(kb: KnowledgeBase, patch: dict[str, Any]) -> None:
+    from nasplan.engine.planner import make_plan
+    from nasplan.renderers.bundle import render_bundle_files
+    from tests.conftest import TODAY, preset_platform
+
+    files = render_bundle_files(make_plan(kb, preset_platform(kb, "current-anf", patch), TODAY))
+    body = json.loads(_fill(files["filer/anf_volume_group.json"]))
+    for volume in body["properties"]["volumes"]:
+        props = volume["properties"]
+        props["usageThreshold"] = int(props["usageThreshold"]) * (
+            1 if int(props["usageThreshold"]) > 10**6 else GIB
+        )
+        props["throughputMibps"] = float(props["throughputMibps"])
+    assert anf_model_errors("VolumeGroupDetails", _snake(body)) == []
+    assert body["properties"]["groupMetaData"]["applicationType"] in anf_enum_values(
+        "ApplicationType"
+    )
+    # The group and the volume-by-volume files make the same volumes at the same paths.
+    terraform = json.loads(files["terraform/anf.tf.json"])["resource"]["azurerm_netapp_volume"]
+    assert {v["name"]: v["properties"]["creationToken"] for v in body["properties"]["volumes"]} == {
+        t["name"]: t["volume_path"] for t in terraform.values()
+    }
+    [line] = _lines(_fill(files["filer/anf_volume_group.txt"]))
+    assert shlex.split(line)[:2] == ["az", "rest"] and "@filer/anf_volume_group.json" in line
+
+
+def test_anf_volume_group_body_mistakes_are_caught(kb: KnowledgeBase) -> None:
+    files = _files(kb, "anf-sized")
+    body = _snake(json.loads(_fill(files["filer/anf_volume_group.json"])))
+    for volume in body["properties"]["volumes"]:
+        volume["properties"]["usage_threshold"] = 100 * GIB
+        volume["properties"]["throughput_mibps"] = 64.0
+    assert anf_model_errors("VolumeGroupDetails", body) == []
+    body["properties"]["volumes"][0]["properties"]["volume_spec"] = "ora-data1"
+    assert any("volume_spec" in e for e in anf_model_errors("VolumeGroupDetails", body))

@@ -1608,7 +1608,7 @@ export interface components {
              * Model Checks
              * @description Named checks implemented by the planner that this rule cites and explains.
              */
-            model_checks?: ("expectations_model" | "os_arch_supported" | "transfer_size_caps" | "tcp_window_vs_bdp" | "serial_client" | "vendor_lifecycle" | "oracle_os_certified" | "anf_volume_qos")[];
+            model_checks?: ("expectations_model" | "os_arch_supported" | "transfer_size_caps" | "tcp_window_vs_bdp" | "serial_client" | "vendor_lifecycle" | "oracle_os_certified" | "anf_volume_qos" | "anf_volume_group")[];
             /** Mount Options */
             mount_options?: components["schemas"]["MountOptions"][];
             /** Settings */
@@ -1881,6 +1881,16 @@ export interface components {
             published: string | null;
             /** Title */
             title: string;
+        };
+        /** GroupMember */
+        GroupMember: {
+            /**
+             * Spec
+             * @enum {string}
+             */
+            spec: "ora-data1" | "ora-data2" | "ora-data3" | "ora-data4" | "ora-data5" | "ora-data6" | "ora-data7" | "ora-data8" | "ora-log" | "ora-log-mirror" | "ora-binary" | "ora-backup";
+            /** Volume */
+            volume: string;
         };
         /** HTTPValidationError */
         HTTPValidationError: {
@@ -2456,6 +2466,8 @@ export interface components {
              * @description Rules that would apply but were replaced by newer advice, and why.
              */
             superseded: components["schemas"]["SupersededRule"][];
+            /** @description Azure NetApp Files: the application volume group for Oracle, or why the layout does not fit it (ANF-AVG-ORACLE). */
+            volume_group?: components["schemas"]["VolumeGroupPlan"] | null;
             /** Volumes */
             volumes: components["schemas"]["Volume"][];
         };
@@ -3333,6 +3345,27 @@ export interface components {
              * @enum {string}
              */
             role: "data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "backup";
+        };
+        /**
+         * VolumeGroupPlan
+         * @description The group when the layout fits it (``members``), or why it does not (``not_used``).
+         */
+        VolumeGroupPlan: {
+            /**
+             * Application Identifier
+             * @description The Oracle SID the group is named for.
+             */
+            application_identifier: string;
+            /**
+             * Members
+             * @description Each planned volume with the spec it takes.
+             */
+            members?: components["schemas"]["GroupMember"][];
+            /**
+             * Not Used
+             * @description Why the plan's layout does not fit the group; empty when it does.
+             */
+            not_used?: string[];
         };
         /**
          * VolumeSizing
