@@ -156,9 +156,16 @@ PATH = {"host_interface": "eth1", "filer_address": "192.168.10.21"}
 
 def test_the_platform_schema_states_what_the_handover_fits(openapi: dict[str, Any]) -> None:
     """Every combination of NIC count and paths, RAC and node names, vendor and ONTAP or cloud
-    names: the schema and the model agree on each."""
-    for nic_count, paths, rac, nodes, vendor, svm, pool in itertools.product(
-        [None, 1, 2, 4], range(5), [None, True], [0, 2], FILERS, [None, "svm1"], [None, "pool1"]
+    names, the FSx SVM id: the schema and the model agree on each."""
+    for nic_count, paths, rac, nodes, vendor, svm, pool, svm_id in itertools.product(
+        [None, 1, 2, 4],
+        range(5),
+        [None, True],
+        [0, 2],
+        FILERS,
+        [None, "svm1"],
+        [None, "pool1"],
+        [None, "svm-0123456789abcdef0"],
     ):
         platform = copy.deepcopy(EXAMPLE_PLATFORM)
         platform["filer"] = FILERS[vendor]
@@ -176,6 +183,8 @@ def test_the_platform_schema_states_what_the_handover_fits(openapi: dict[str, An
             handover["svm"] = svm
         if pool:
             handover["capacity_pool"] = pool
+        if svm_id:
+            handover["fsx_svm_id"] = svm_id
         platform["handover"] = handover
         _agree(openapi, "Platform", Platform, platform)
 
