@@ -21,6 +21,11 @@ from nasplan.renderers.handover import answer_for, export_clients
 
 GIB = 1024**3
 TERRAFORM_DIR = "terraform"
+# How each Terraform file says it is run (its header).
+TERRAFORM_STEPS = (
+    "First step: terraform init, then terraform validate.",
+    "Dry run: terraform plan. Apply: terraform apply.",
+)
 # Terraform's JSON syntax ignores a property named "//": the files' header goes there.
 COMMENT_KEY = "//"
 _VARIABLE_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")

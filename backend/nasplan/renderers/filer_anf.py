@@ -16,6 +16,7 @@ from typing import Any
 
 from nasplan.renderers.cloud_common import (
     TERRAFORM_DIR,
+    TERRAFORM_STEPS,
     CloudVolume,
     TerraformFile,
     cli_text,
@@ -118,8 +119,7 @@ def anf_terraform(f: Facts) -> dict[str, str]:
     tf = TerraformFile(
         header=[
             *header_lines(f, "Terraform (azurerm): the Azure NetApp Files pool and volumes.", used),
-            "First step: terraform init, then terraform validate.",
-            "Dry run: terraform plan. Apply: terraform apply.",
+            *TERRAFORM_STEPS,
         ],
         providers={"azurerm": AZURERM},
         provider_config={"azurerm": {"features": {}}},

@@ -15,6 +15,7 @@ from typing import Any
 from nasplan.renderers.cloud_common import (
     GIB,
     TERRAFORM_DIR,
+    TERRAFORM_STEPS,
     CloudVolume,
     TerraformFile,
     cloud_volumes,
@@ -27,7 +28,6 @@ from nasplan.renderers.common import Facts, header_lines
 AWS = {"source": "hashicorp/aws", "version": "~> 5.100"}
 REQUEST_DIR = "filer/fsx"
 SVM_ID = "<fsx-svm-id>"
-SNAPSHOT_RULE = "FSXN-SNAPSHOT-POLICY-NONE"
 
 
 def request_file(volume: CloudVolume) -> str:
@@ -74,8 +74,7 @@ def fsx_terraform(f: Facts) -> dict[str, str]:
     tf = TerraformFile(
         header=[
             *header_lines(f, "Terraform (aws): the FSx for ONTAP volumes.", rules),
-            "First step: terraform init, then terraform validate.",
-            "Dry run: terraform plan. Apply: terraform apply.",
+            *TERRAFORM_STEPS,
             "Export policies and NFS options: filer/commands.txt (the FSx API has no field "
             "for them).",
         ],

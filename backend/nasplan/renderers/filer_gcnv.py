@@ -14,6 +14,7 @@ from typing import Any
 
 from nasplan.renderers.cloud_common import (
     TERRAFORM_DIR,
+    TERRAFORM_STEPS,
     CloudVolume,
     TerraformFile,
     cli_text,
@@ -74,8 +75,7 @@ def gcnv_terraform(f: Facts) -> dict[str, str]:
                 "Terraform (google): the Google Cloud NetApp Volumes pool and volumes.",
                 [r for v in f.plan.volumes for r in v.rules],
             ),
-            "First step: terraform init, then terraform validate.",
-            "Dry run: terraform plan. Apply: terraform apply.",
+            *TERRAFORM_STEPS,
         ],
         providers={"google": GOOGLE},
     )
