@@ -37,3 +37,29 @@ test("Azure NetApp Files: the Filer tab shows the pool and volumes as Terraform 
     expect(overflow).toBeLessThanOrEqual(0);
   }
 });
+
+test("a cloud NAS service asks no switch, router or jumbo-frame question", async ({ page }, testInfo) => {
+  await page.goto("/");
+  await page.getByLabel("Start from a preset").selectOption("current-linux-ontap");
+  await waitForPlan(page);
+  await page.getByRole("button", { name: "2. Network" }).click();
+  await expect(page.getByLabel("Switch type")).toBeVisible();
+  await expect(page.getByLabel("Jumbo frames (MTU 9000)")).toBeChecked();
+  await page.getByRole("button", { name: "4. Storage" }).click();
+  await page.getByLabel("Storage vendor").selectOption("azure_anf");
+  await page.getByRole("button", { name: "2. Network" }).click();
+  await expect(page.getByText(/the network to the service is the cloud provider's/)).toBeVisible();
+  for (const label of ["Switch type", "Switches on the path", "Routers on the path", "Jumbo frames (MTU 9000)"]) {
+    await expect(page.getByLabel(label)).toHaveCount(0);
+  }
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`cloud-network-${width}.png`) });
+  }
+  // Back on an appliance the jumbo-frame answer is off: it was cleared, not kept out of sight.
+  await page.getByRole("button", { name: "4. Storage" }).click();
+  await page.getByLabel("Storage vendor").selectOption("netapp");
+  await page.getByRole("button", { name: "2. Network" }).click();
+  await expect(page.getByLabel("Jumbo frames (MTU 9000)")).not.toBeChecked();
+  await expectAccessible(page, "network step");
+});

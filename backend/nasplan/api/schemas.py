@@ -119,6 +119,11 @@ class FilerFamilyChoice(BaseModel):
     label: str
     releases: str
     known: list[str]
+    managed_network: bool = Field(
+        default=False,
+        description="A managed cloud service: the network to it is the provider's (no "
+        "switches, hops or MTU for the tenant to change; CLOUD-NETWORK-PROVIDER-PATH).",
+    )
 
 
 class VendorChoice(BaseModel):

@@ -1830,6 +1830,12 @@ export interface components {
             known: string[];
             /** Label */
             label: string;
+            /**
+             * Managed Network
+             * @description A managed cloud service: the network to it is the provider's (no switches, hops or MTU for the tenant to change; CLOUD-NETWORK-PROVIDER-PATH).
+             * @default false
+             */
+            managed_network: boolean;
             /** Releases */
             releases: string;
         };

@@ -61,11 +61,11 @@ const catalog: Catalog = {
   },
   filers: {
     netapp: vendor("NetApp", [
-      { id: "ontap7", label: "Data ONTAP (7-mode)", releases: ">=6.0,<8.3", known: ["6.5.1"] },
-      { id: "ontap_cluster", label: "ONTAP (clustered)", releases: ">=9.0,<10", known: ["9.8"] },
+      { id: "ontap7", label: "Data ONTAP (7-mode)", releases: ">=6.0,<8.3", known: ["6.5.1"], managed_network: false },
+      { id: "ontap_cluster", label: "ONTAP (clustered)", releases: ">=9.0,<10", known: ["9.8"], managed_network: false },
     ]),
-    aws_fsxn: vendor("Amazon FSx for NetApp ONTAP", [{ id: "fsxn", label: "Amazon FSx for NetApp ONTAP", releases: ">=0", known: [] }]),
-    sun: vendor("Sun Storage 7000 (unified storage)", [{ id: "sun7000", label: "Sun Storage 7000 software", releases: ">=2008,<2012", known: [] }]),
+    aws_fsxn: vendor("Amazon FSx for NetApp ONTAP", [{ id: "fsxn", label: "Amazon FSx for NetApp ONTAP", releases: ">=0", known: [], managed_network: true }]),
+    sun: vendor("Sun Storage 7000 (unified storage)", [{ id: "sun7000", label: "Sun Storage 7000 software", releases: ">=2008,<2012", known: [], managed_network: false }]),
   },
   network: {
     nic_speeds: [{ gbps: 1, label: "1 Gigabit Ethernet" }],

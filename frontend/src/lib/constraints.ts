@@ -40,3 +40,9 @@ export function dnfsBlocked(catalog: Catalog, oracleVersion: string): string | n
   }
   return null;
 }
+
+/** Whether the vendor is a managed cloud service whose network is the provider's (the catalog
+ * says so per filer family): the wizard then asks no switch, hop or jumbo-frame question. */
+export function managedNetwork(catalog: Catalog, vendor: string): boolean {
+  return (catalog.filers[vendor]?.families ?? []).some((family) => family.managed_network);
+}

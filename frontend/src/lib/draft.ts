@@ -346,6 +346,9 @@ export function adjustDependent(draft: Draft, catalog: Catalog, section: Section
     const vendor = catalog.filers[draft.filer.vendor];
     const known = (vendor?.families ?? []).flatMap((f) => f.known);
     if (!known.includes(draft.filer.os_version)) draft.filer.os_version = known[known.length - 1] ?? "";
+    // Cloud VMs reach a managed service at the image's MTU and the wizard no longer asks about
+    // jumbo frames there: an answer left from another vendor would plan advice out of sight.
+    if ((vendor?.families ?? []).some((f) => f.managed_network)) draft.network.jumbo_frames = false;
   }
   return draft;
 }

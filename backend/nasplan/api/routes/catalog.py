@@ -59,7 +59,13 @@ def catalog(kb: KbDep) -> Catalog:
                 release_pattern=entry.release_pattern,
                 models=entry.models,
                 families=[
-                    FilerFamilyChoice(id=f.id, label=f.label, releases=f.releases, known=f.known)
+                    FilerFamilyChoice(
+                        id=f.id,
+                        label=f.label,
+                        releases=f.releases,
+                        known=f.known,
+                        managed_network=f.managed_network,
+                    )
                     for f in entry.families
                 ],
                 service_levels=[level for f in entry.families for level in f.service_levels],

@@ -11,7 +11,7 @@ import {
   type Section,
   type SizingField,
 } from "../../lib/draft";
-import { dnfsBlocked } from "../../lib/constraints";
+import { dnfsBlocked, managedNetwork } from "../../lib/constraints";
 import type { FieldErrors } from "../../lib/validation";
 
 export const STEPS = ["Host", "Network", "Oracle", "Storage", "Names & layout", "Hand-over & sizing", "Review"] as const;
@@ -81,8 +81,17 @@ export function HostStep({ draft, catalog, errors, set }: StepProps) {
 }
 
 export function NetworkStep({ draft, catalog, errors, set }: StepProps) {
+  // A cloud NAS service's network is the provider's: no switches, hops or MTU to choose
+  // (CLOUD-NETWORK-PROVIDER-PATH), so those questions are not asked.
+  const managed = managedNetwork(catalog, draft.filer.vendor);
   return (
     <div className={grid}>
+      {managed && (
+        <p className="text-sm text-slate-600 sm:col-span-2">
+          {catalog.filers[draft.filer.vendor]?.label}: the network to the service is the cloud provider&apos;s, so there
+          are no switch, router or jumbo-frame questions (rule CLOUD-NETWORK-PROVIDER-PATH).
+        </p>
+      )}
       <SelectField
         label="NIC speed"
         name="network.nic_gbps"
@@ -98,30 +107,36 @@ export function NetworkStep({ draft, catalog, errors, set }: StepProps) {
         error={errors["network.nic_count"]}
         onChange={(value) => set("network", "nic_count", value)}
       />
-      <SelectField
-        label="Switch type"
-        name="network.switch"
-        value={draft.network.switch}
-        onChange={(value) => set("network", "switch", value)}
-        options={catalog.network.switch_kinds.map((k) => ({ value: k.id, label: k.label }))}
-      />
-      <TextField
-        label="Switches on the path"
-        name="network.switch_hops"
-        inputMode="numeric"
-        value={draft.network.switch_hops}
-        error={errors["network.switch_hops"]}
-        hint="0 when host and filer are cabled back to back."
-        onChange={(value) => set("network", "switch_hops", value)}
-      />
-      <TextField
-        label="Routers on the path"
-        name="network.router_hops"
-        inputMode="numeric"
-        value={draft.network.router_hops}
-        error={errors["network.router_hops"]}
-        onChange={(value) => set("network", "router_hops", value)}
-      />
+      {!managed && (
+        <SelectField
+          label="Switch type"
+          name="network.switch"
+          value={draft.network.switch}
+          onChange={(value) => set("network", "switch", value)}
+          options={catalog.network.switch_kinds.map((k) => ({ value: k.id, label: k.label }))}
+        />
+      )}
+      {!managed && (
+        <TextField
+          label="Switches on the path"
+          name="network.switch_hops"
+          inputMode="numeric"
+          value={draft.network.switch_hops}
+          error={errors["network.switch_hops"]}
+          hint="0 when host and filer are cabled back to back."
+          onChange={(value) => set("network", "switch_hops", value)}
+        />
+      )}
+      {!managed && (
+        <TextField
+          label="Routers on the path"
+          name="network.router_hops"
+          inputMode="numeric"
+          value={draft.network.router_hops}
+          error={errors["network.router_hops"]}
+          onChange={(value) => set("network", "router_hops", value)}
+        />
+      )}
       <TextField
         label="Measured round trip (µs)"
         name="network.rtt_us"
@@ -131,12 +146,14 @@ export function NetworkStep({ draft, catalog, errors, set }: StepProps) {
         hint="Optional; replaces the modelled round trip."
         onChange={(value) => set("network", "rtt_us", value)}
       />
-      <CheckField
-        label="Jumbo frames (MTU 9000)"
-        name="network.jumbo_frames"
-        checked={draft.network.jumbo_frames}
-        onChange={(value) => set("network", "jumbo_frames", value)}
-      />
+      {!managed && (
+        <CheckField
+          label="Jumbo frames (MTU 9000)"
+          name="network.jumbo_frames"
+          checked={draft.network.jumbo_frames}
+          onChange={(value) => set("network", "jumbo_frames", value)}
+        />
+      )}
       <CheckField
         label="Dedicated storage network or VLAN"
         name="network.dedicated_storage_network"
