@@ -130,7 +130,8 @@ class TerraformFile:
 
     def render(self) -> str:
         document: dict[str, Any] = {
-            COMMENT_KEY: " ".join(" ".join(self.header).split()),
+            # Terraform ignores "//", but the design's name is in it: escaped all the same.
+            COMMENT_KEY: literal(" ".join(" ".join(self.header).split())),
             "terraform": {"required_providers": self.providers},
         }
         if self.provider_config:

@@ -43,7 +43,9 @@ from nasplan.main import create_app
 from nasplan.settings import Settings
 from tests.ansible_env import ansible_python
 from tests.conftest import preset_platform
+from tests.renderers.terraform_check import terraform_errors
 from tests.security.hostile import (
+    BY_LABEL,
     CANARY,
     CANARY_DIR,
     CANARY_LOG,
@@ -1083,3 +1085,29 @@ def test_the_posix_plugins_refuse_what_the_real_modules_refuse(
     assert run.returncode != 0
     assert "optz" in run.stdout, run.stdout
     assert "fstype" in run.stdout and "failed=1" in run.stdout, run.stdout
+
+
+TEMPLATED = [*SUBSET, BY_LABEL["param-expansion"]]
+
+
+@pytest.mark.parametrize("preset", ["current-anf", "current-fsxn", "current-gcnv"])
+@pytest.mark.parametrize("hostile", TEMPLATED, ids=_ids(TEMPLATED))
+def test_cloud_storage_files_keep_a_hostile_design_name_inert(
+    client: TestClient, kb: KnowledgeBase, hostile: Hostile, preset: str
+) -> None:
+    """The design's name reaches the cloud files' headers: Terraform (JSON syntax, whose "//"
+    Terraform ignores, escaped all the same), request bodies and CLI lines stay well-formed,
+    with the text only in comments and never as a template."""
+    base = baseline(client, kb, preset)
+    response = client.post(API, json={"name": hostile.text, "platform": platform_json(kb, preset)})
+    if refused_naming(response, ["body", "name"]):
+        return
+    out = fetch_outputs(client, response.json()["id"], 1)
+    problems = static_problems(out, base, free_text_in_comments=True)
+    for path, text in out.files.items():
+        if path.endswith(".tf.json"):
+            problems += [f"{path}: {p}" for p in terraform_errors(text)]
+            comment = json.loads(text)["//"]
+            if re.search(r"(?<!\$)\$\{|(?<!%)%\{", comment.replace("$${", "").replace("%%{", "")):
+                problems.append(f"{path}: a template sequence in the header")
+    assert not problems, "\n".join(problems)
