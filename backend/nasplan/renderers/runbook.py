@@ -192,6 +192,7 @@ _STORAGE_FILES = (
     "filer/fsx/",
     "filer/az_netappfiles.txt",
     "filer/gcloud_netapp.txt",
+    "filer/anf_volume_group.txt",
     "filer/shares.txt",
 )
 
@@ -201,8 +202,7 @@ def _storage_files(files: dict[str, str]) -> str:
     present = [
         name
         for name in _STORAGE_FILES
-        if any(p == name or p.startswith(name) for p in files)
-        if name.endswith("/") or name in files
+        if name in files or (name.endswith("/") and any(p.startswith(name) for p in files))
     ]
     return ", ".join(present) + " (phases 1 to 3), verify/filer_checks.txt"
 
