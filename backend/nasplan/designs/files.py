@@ -79,9 +79,10 @@ def render_revision_bundle(
     )
 
 
-def zip_filename(zip_bytes: bytes) -> str:
-    """The download name of a stored zip: its root folder's name."""
-    return f"{zip_root(zip_bytes)}.zip"
+def zip_filename(zip_bytes: bytes, revision: int) -> str:
+    """The download name of a stored zip: its root folder's name and the revision, as a draft
+    revision's (render_revision_bundle)."""
+    return f"{zip_root(zip_bytes)}-r{revision}.zip"
 
 
 def zip_root(zip_bytes: bytes) -> str:

@@ -368,3 +368,22 @@ def test_the_revision_diff_shows_a_platform_change_and_what_it_does(
     assert (nic["before"], nic["after"]) == ("25", "10")
     stream = by_key[("expectation", "pipelined_stream_mb_s")]
     assert float(stream["after"]) < float(stream["before"])
+
+
+def test_a_revisions_zip_is_named_with_its_number_approved_or_not(
+    designs_client: TestClient,
+) -> None:
+    """The download name was nasplan-prod.zip for an approved revision and nasplan-prod-r2.zip
+    for a draft: the same bundle family under two patterns (issue 23)."""
+    c = designs_client
+    design = _save(c, name="zip names")
+    assert 'filename="nasplan-prod-r1.zip"' in _bundle(c, design).headers["content-disposition"]
+    assert _review(c, design, decision="approve").status_code == 201
+    assert 'filename="nasplan-prod-r1.zip"' in _bundle(c, design).headers["content-disposition"]
+    second = c.post(
+        f"/api/v1/designs/{design['id']}/revisions",
+        json={"platform": EXAMPLE_PLATFORM, "base_revision": 1},
+        headers={"X-Edit-Token": design["edit_token"]},
+    )
+    assert second.status_code == 201
+    assert 'filename="nasplan-prod-r2.zip"' in _bundle(c, design, 2).headers["content-disposition"]

@@ -343,7 +343,11 @@ def read_bundle(design_id: str, number: RevisionPath, session: SessionDep) -> Re
     revision = service.get_revision(session, design_id, number)
     stored = service.approved_bundle(session, revision)
     if stored is not None:
-        content, filename, digest = stored.zip, files.zip_filename(stored.zip), stored.digest
+        content, filename, digest = (
+            stored.zip,
+            files.zip_filename(stored.zip, revision.number),
+            stored.digest,
+        )
     else:
         rendered = files.render_revision_bundle(design_id, revision, None)
         content, filename, digest = rendered.zip, rendered.filename, rendered.digest
