@@ -141,8 +141,10 @@ test("the review form starts afresh after each review, and an approval is of the
   const form = page.getByRole("form", { name: "Review revision 1" });
   const item = form.getByLabel("About one item (optional)");
 
-  // Approve is the default and never names an item.
-  await expect(form.getByLabel("Decision")).toHaveValue("approve");
+  // Comment is the default (approvals are final, so one is always chosen); an approval never
+  // names an item.
+  await expect(form.getByLabel("Decision")).toHaveValue("comment");
+  await form.getByLabel("Decision").selectOption("approve");
   await expect(item).toHaveCount(0);
   await form.getByLabel("Decision").selectOption("request_changes");
   await expect(item).toBeVisible();
@@ -156,11 +158,9 @@ test("the review form starts afresh after each review, and an approval is of the
   await form.getByRole("button", { name: "Record review" }).click();
   await expect(form.getByRole("status")).toHaveText("Review recorded.");
   await expect(page.getByTestId("review").first()).toContainText("on MNT-NOINTR");
-  await expect(form.getByLabel("Decision")).toHaveValue("approve");
-  await expect(item).toHaveCount(0);
-  await expect(form.getByLabel("Comment")).toHaveValue("");
-  await form.getByLabel("Decision").selectOption("comment");
+  await expect(form.getByLabel("Decision")).toHaveValue("comment");
   await expect(item).toHaveValue("");
+  await expect(form.getByLabel("Comment")).toHaveValue("");
   await form.getByLabel("Decision").selectOption("approve");
 
   // The next approval is stored for the whole revision.
@@ -227,6 +227,7 @@ test("error findings must be acknowledged to save, to revise and to approve", as
   await page.goto(reviewLink.replace(/#/, "/r/2#"));
   const form = page.getByRole("form", { name: "Review revision 2" });
   await form.getByLabel("Reviewer").fill("DBA lead");
+  await form.getByLabel("Decision").selectOption("approve");
   const record = form.getByRole("button", { name: "Record review" });
   await expect(record).toBeDisabled();
   await page.setViewportSize({ width: 390, height: 900 });
@@ -252,6 +253,7 @@ async function approveAndImport(page: Page, name: string) {
   await form.getByRole("button", { name: "Record review" }).click();
   await expect(form.getByLabel("Comment")).toHaveValue("");
   await form.getByLabel("Reviewer").fill("DBA lead");
+  await form.getByLabel("Decision").selectOption("approve");
   await form.getByLabel("Comment").fill("Matches TR-3322.");
   await form.getByRole("button", { name: "Record review" }).click();
   await expect(page.getByTestId("design-state")).toHaveText("approved r1");

@@ -9,9 +9,10 @@ type Decision = "approve" | "request_changes" | "comment";
 
 export function ReviewPanel({ designId, revision, token }: { designId: string; revision: RevisionOut; token: string }) {
   const queryClient = useQueryClient();
-  // Approvals are final: an approved revision only takes comments.
+  // Approvals are final, so nothing approves by default: the form starts on a comment and an
+  // approval is always chosen. An approved revision only takes comments.
   const final = revision.status === "approved";
-  const defaultDecision: Decision = final ? "comment" : "approve";
+  const defaultDecision: Decision = "comment";
   const [reviewer, setReviewer] = useState("");
   const [chosen, setChosen] = useState<Decision>(defaultDecision);
   const [comment, setComment] = useState("");
@@ -23,7 +24,7 @@ export function ReviewPanel({ designId, revision, token }: { designId: string; r
   const needsAcknowledgement = approving && errors.length > 0;
 
   function reset() {
-    setChosen("approve");
+    setChosen(defaultDecision);
     setComment("");
     setItemRule("");
     setAcknowledged(false);
