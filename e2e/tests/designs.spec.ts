@@ -45,6 +45,9 @@ test("3-4. save, open the permalink elsewhere, approve, revise; revision 1 stays
   await page.getByRole("button", { name: "Record review" }).click();
   await expect(page.getByTestId("design-state")).toHaveText("approved r1");
   await expect(page.getByTestId("approval")).toContainText(/Approved by DBA lead on \d{4}-\d{2}-\d{2}/);
+  // The revision list says who did what: saved (a date), approved by (the reviewer).
+  const firstRevision = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Revision 1", exact: true }) });
+  await expect(firstRevision).toContainText(/saved \d{4}-\d{2}-\d{2} · KB .* · approved by DBA lead/);
 
   // Edit with the edit link: one NIC instead of two.
   await page.goto(editLink);

@@ -235,8 +235,8 @@ export default function DesignPage() {
                     Revision {r.number}
                   </Link>
                   <span className="text-xs text-slate-600">
-                    {r.created_at.slice(0, 10)} · KB {r.kb_version}
-                    {r.approval && <> · by {r.approval.reviewer}</>}
+                    saved {r.created_at.slice(0, 10)} · KB {r.kb_version}
+                    {r.approval && <> · approved by {r.approval.reviewer}</>}
                   </span>
                   <span className="flex flex-wrap gap-1">
                     {r.origin === "imported" && (
