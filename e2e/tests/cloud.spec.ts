@@ -1,11 +1,23 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, waitForPlan } from "./helpers";
 
-test("Azure NetApp Files: service level and capacity set the ceiling the plan expects", async ({ page }) => {
+test("Azure NetApp Files: service level and capacity set the ceiling the plan expects", async ({ page }, testInfo) => {
   await page.goto("/");
   await page.getByLabel("Start from a preset").selectOption("current-anf");
   await waitForPlan(page);
   await expect(page.getByText(/Service level: the provisioned capacity and service level allow about 537 MB\/s/)).toBeVisible();
+  // The layout diagram names the service and draws the provider's network, not switches.
+  const diagram = page.getByRole("img", { name: "Layout diagram" });
+  await expect(diagram).toContainText("Azure NetApp Files");
+  await expect(diagram).toContainText("the provider's network");
+  await expect(diagram).not.toContainText("azure_anf");
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const layout = page.getByRole("heading", { name: "Layout" }).locator("..");
+    await layout.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`anf-layout-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole("button", { name: "4. Storage" }).click();
   await expect(page.getByLabel("Service level")).toHaveValue("premium");
   await page.getByLabel("Provisioned capacity (TiB)").fill("0");

@@ -1,6 +1,8 @@
 // The layout as a picture, drawn from the plan: hosts and their mounts, the network path, the
 // filer and its volumes, and a line from every mount to the volume it mounts.
 import type { PlanView } from "../../api/client";
+import { managedNetwork } from "../../lib/constraints";
+import { useCatalog } from "../wizard/usePlan";
 
 const KEY_OPTIONS = ["forcedirectio", "llock", "noac", "actimeo=0", "cio"];
 const ROW = 30;
@@ -34,6 +36,11 @@ export function legendFor(mounts: { options: string[] }[]): string {
 
 export function Diagram({ plan }: { plan: PlanView }) {
   const p = plan.platform;
+  const catalog = useCatalog().data;
+  // The filer by its display name; a managed cloud service's network is the provider's, with no
+  // switches or MTU of the tenant's to draw (CLOUD-NETWORK-PROVIDER-PATH).
+  const filerLabel = `${catalog?.filers[p.filer.vendor]?.label ?? p.filer.vendor} ${p.filer.model ?? ""} ${p.filer.os_version ?? ""}`.trim();
+  const managed = catalog !== undefined && managedNetwork(catalog, p.filer.vendor);
   const nodes = p.oracle.rac ? (p.oracle.rac_nodes ?? 2) : 1;
   const mounts = plan.mounts;
   const volumes = plan.volumes;
@@ -45,10 +52,11 @@ export function Diagram({ plan }: { plan: PlanView }) {
   const hops = p.network.switch_hops ?? 1;
   const routers = p.network.router_hops ?? 0;
   const path: string[] = [];
-  if (hops === 0 && routers === 0) path.push("back to back");
-  if (hops > 0) path.push(`${hops} × ${p.network.switch === "hub" ? "hub" : p.network.switch === "cut_through" ? "cut-through switch" : "switch"}`);
-  if (routers > 0) path.push(`${routers} × router`);
-  const mtu = p.network.jumbo_frames ? "MTU 9000" : "MTU 1500";
+  if (managed) path.push("the provider's network");
+  else if (hops === 0 && routers === 0) path.push("back to back");
+  if (!managed && hops > 0) path.push(`${hops} × ${p.network.switch === "hub" ? "hub" : p.network.switch === "cut_through" ? "cut-through switch" : "switch"}`);
+  if (!managed && routers > 0) path.push(`${routers} × router`);
+  const mtu = managed ? "cloud default MTU" : p.network.jumbo_frames ? "MTU 9000" : "MTU 1500";
   const description =
     `${nodes} host(s) with ${p.network.nic_count ?? 1} × ${p.network.nic_gbps} GbE (${mtu}) through ${path.join(", ")} ` +
     `to ${p.layout.filer_host}. ` +
@@ -57,7 +65,7 @@ export function Diagram({ plan }: { plan: PlanView }) {
 
   return (
     <>
-    <DiagramStacked plan={plan} path={path.join(", ")} mtu={mtu} nodes={nodes} />
+    <DiagramStacked plan={plan} path={path.join(", ")} mtu={mtu} nodes={nodes} filerLabel={filerLabel} />
     <figure className="hidden sm:block" aria-label="Layout diagram">
       <svg
         role="img"
@@ -114,7 +122,7 @@ export function Diagram({ plan }: { plan: PlanView }) {
           {p.layout.filer_host}
         </text>
         <text x="480" y="46" fontSize="11" fill="#334155">
-          {p.filer.vendor} {p.filer.model ?? ""} {p.filer.os_version ?? ""}
+          {filerLabel}
         </text>
         {volumes.map((v) => {
           const y = volumeY.get(v.name) ?? 0;
@@ -161,7 +169,19 @@ export function Diagram({ plan }: { plan: PlanView }) {
 
 /** The same layout for a phone: host, path and filer one under the other, each mount with the
  * volume it mounts and its line's style as a swatch, in text a phone can read. */
-function DiagramStacked({ plan, path, mtu, nodes }: { plan: PlanView; path: string; mtu: string; nodes: number }) {
+function DiagramStacked({
+  plan,
+  path,
+  mtu,
+  nodes,
+  filerLabel,
+}: {
+  plan: PlanView;
+  path: string;
+  mtu: string;
+  nodes: number;
+  filerLabel: string;
+}) {
   const p = plan.platform;
   return (
     <figure className="space-y-2 text-sm sm:hidden" aria-label="Layout diagram">
@@ -195,9 +215,7 @@ function DiagramStacked({ plan, path, mtu, nodes }: { plan: PlanView; path: stri
       </p>
       <div className="rounded border border-slate-600 bg-white p-2">
         <p className="font-semibold">{p.layout.filer_host}</p>
-        <p className="text-xs text-slate-700">
-          {p.filer.vendor} {p.filer.model ?? ""} {p.filer.os_version ?? ""}
-        </p>
+        <p className="text-xs text-slate-700">{filerLabel}</p>
         <ul className="mt-1 space-y-0.5">
           {plan.volumes.map((v) => (
             <li key={v.name} className="break-words">
