@@ -27,7 +27,7 @@ test("the preset picker shows the chosen preset until an answer changes", async 
   await page.getByRole("button", { name: "2. Network" }).click();
   await page.getByLabel("Storage NICs per host").fill("4");
   await expect(picker).toHaveValue("");
-  await expect(picker.locator("option:checked")).toHaveText("Your own answers (choose a preset to start over)");
+  await expect(picker.locator("option:checked")).toHaveText("Your own answers, or start from a preset");
 });
 
 test("Next puts the keyboard on the new step's first field; the review counts findings", async ({ page }) => {
@@ -63,4 +63,18 @@ test("the Solaris 9 lab at a glance: its direct I/O choices; changes of advice l
   await page.getByText(/^Notes \(\d+\)$/).click();
   await expect(notes).toContainText("The 2 changes of earlier advice are under At a glance.");
   await expect(notes.getByText(/^Advice changed on/)).toHaveCount(0);
+});
+
+test("the first page says what nasplan does and calls its opening answers examples", async ({ page }, testInfo) => {
+  await page.goto("/");
+  await expect(page.getByText(/nasplan plans an Oracle database on NFS storage/)).toBeVisible();
+  await expect(page.getByText(/Start from a preset, or answer the steps/)).toBeVisible();
+  const picker = page.getByLabel("Start from a preset");
+  await expect(picker.locator("option:checked")).toHaveText("Example answers, or choose a preset");
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`first-run-${width}.png`) });
+  }
+  await page.getByLabel("Memory per host (GB)").fill("64");
+  await expect(picker.locator("option:checked")).toHaveText("Your own answers, or start from a preset");
 });

@@ -1,5 +1,5 @@
 import type { Catalog } from "../api/client";
-import { type Draft, draftFromPlatform, encodeDraft } from "../lib/draft";
+import { DEFAULT_DRAFT, type Draft, draftFromPlatform, encodeDraft } from "../lib/draft";
 
 function sameAnswers(a: Draft, b: Draft): boolean {
   return encodeDraft({ ...a, as_of: "" }).toString() === encodeDraft({ ...b, as_of: "" }).toString();
@@ -19,6 +19,13 @@ export function PresetPicker({
   current?: Draft;
 }) {
   const chosen = current ? catalog.presets.find((p) => sameAnswers(draftFromPlatform(p.platform), current))?.id : undefined;
+  // The wizard opens on example answers: they are not the user's until one is changed.
+  const untouched = current !== undefined && sameAnswers(current, DEFAULT_DRAFT);
+  const blank = !current || chosen
+    ? "Choose a lab or current platform…"
+    : untouched
+      ? "Example answers, or choose a preset"
+      : "Your own answers, or start from a preset";
   return (
     <>
       <label className="mt-4 block text-sm font-medium text-slate-800" htmlFor={id}>
@@ -33,7 +40,7 @@ export function PresetPicker({
           if (preset) onPick(draftFromPlatform(preset.platform));
         }}
       >
-        <option value="">{current && !chosen ? "Your own answers (choose a preset to start over)" : "Choose a lab or current platform…"}</option>
+        <option value="">{blank}</option>
         {catalog.presets.map((p) => (
           <option key={p.id} value={p.id}>
             {p.label}

@@ -91,6 +91,13 @@ export function WizardPage() {
         <h1 id="wizard-title" className="text-2xl font-semibold tracking-tight">
           {editing ? "Edit design" : "Describe the platform"}
         </h1>
+        {!editing && (
+          <p className="mt-2 text-sm text-slate-700">
+            nasplan plans an Oracle database on NFS storage: the volumes and mounts, every setting with
+            its source, the files each team runs and a runbook. Start from a preset, or answer the steps;
+            the plan follows each answer.
+          </p>
+        )}
         {editing && !readCapabilities(location.hash).edit && (
           <p className="mt-2 text-sm text-red-800">
             This edit link has no edit token: open the design's edit link to save a revision.
