@@ -11,6 +11,8 @@ async function saveDesign(page: Page, name: string) {
   await page.getByRole("button", { name: "Save design" }).click();
   const links = page.getByRole("region", { name: "Saved design links" });
   await expect(links).toBeVisible();
+  // The Save button is gone: the keyboard lands on the links, not on the page.
+  await expect(links.getByText(/^Saved\. Copy the links now/)).toBeFocused();
   const codes = await links.locator("code").allTextContents();
   const [permalink, editLink, reviewLink] = codes;
   if (!permalink || !editLink || !reviewLink) throw new Error("links missing");

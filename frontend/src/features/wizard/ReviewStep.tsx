@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { api, type Catalog, type DesignCreated, type Platform, unwrap } from "../../api/client";
 import { AcknowledgeErrors, errorFindings } from "../../components/AcknowledgeErrors";
@@ -67,9 +67,14 @@ function LinkRow({ label, url, note }: { label: string; url: string; note: strin
 export function SavedLinks({ created }: { created: DesignCreated }) {
   const origin = window.location.origin;
   const permalink = `${origin}/d/${created.id}`;
+  // The Save button is gone once saved: the keyboard (and a screen reader) land on the links.
+  const heading = useRef<HTMLParagraphElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <div role="region" aria-label="Saved design links" className="mt-4 rounded border border-green-300 bg-green-50 p-3">
-      <p className="text-sm font-semibold text-green-900">Saved. Copy the links now: the tokens are shown only once.</p>
+      <p ref={heading} tabIndex={-1} className="text-sm font-semibold text-green-900 focus:outline-none">
+        Saved. Copy the links now: the tokens are shown only once.
+      </p>
       <LinkRow label="Permalink" url={permalink} note="Read-only: anyone with it sees the design." />
       <LinkRow label="Edit link" url={`${permalink}${capabilityHash("edit", created.edit_token)}`} note="Adds revisions. Keep it to the design's authors." />
       <LinkRow label="Review link" url={`${permalink}${capabilityHash("review", created.review_token)}`} note="Records approvals and comments. Give it to the reviewers." />
