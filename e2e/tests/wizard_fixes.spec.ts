@@ -78,3 +78,18 @@ test("the first page says what nasplan does and calls its opening answers exampl
   await page.getByLabel("Memory per host (GB)").fill("64");
   await expect(picker.locator("option:checked")).toHaveText("Your own answers, or start from a preset");
 });
+
+test("an answer to fix keeps the download buttons, disabled with the reason", async ({ page }, testInfo) => {
+  await page.goto("/");
+  await page.getByLabel("Start from a preset").selectOption("current-linux-ontap");
+  await waitForPlan(page);
+  const download = page.getByRole("button", { name: "Download config bundle (.zip)" });
+  await expect(download).toBeEnabled();
+  await page.getByRole("button", { name: "2. Network" }).click();
+  await page.getByLabel("Storage NICs per host").fill("x");
+  await expect(download).toBeDisabled();
+  await expect(page.getByText("The files wait for the answers marked in red")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("exports-paused-1440.png") });
+  await page.getByLabel("Storage NICs per host").fill("2");
+  await expect(download).toBeEnabled();
+});

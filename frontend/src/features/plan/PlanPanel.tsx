@@ -61,6 +61,33 @@ interface Props {
   onAsOf: (value: string) => void;
 }
 
+const PAUSED_ACTIONS = ["Download config bundle (.zip)", "Runbook (Markdown)", "Runbook print view", "Plan (JSON)", "Preview the files"];
+
+/** While an answer needs a fix the files would not match the answers shown: the buttons stay,
+ * disabled, with the reason. */
+function ExportsPaused() {
+  return (
+    <div className="mt-4">
+      <div className="flex flex-wrap gap-2">
+        {PAUSED_ACTIONS.map((label) => (
+          <button
+            key={label}
+            type="button"
+            disabled
+            aria-describedby="exports-paused"
+            className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-500"
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <p id="exports-paused" className="mt-2 text-xs text-slate-600">
+        The files wait for the answers marked in red: they must match every answer you see.
+      </p>
+    </div>
+  );
+}
+
 export function PlanPanel({ plan, pending, error, stale, platform, asOf, onAsOf }: Props) {
   // Remember the date before the last change: the change list compares the two.
   const [previous, setPrevious] = useState<string | null>(null);
@@ -94,6 +121,7 @@ export function PlanPanel({ plan, pending, error, stale, platform, asOf, onAsOf 
             <Exports plan={plan} source={{ platform }} />
           </div>
         )}
+        {plan && !platform && <ExportsPaused />}
       </div>
       {error ? <ErrorMessage error={error} title="Could not plan this platform" /> : null}
       {!plan && !error && (pending ? <Loading what="the plan" /> : <Empty>Answer the questions to see the plan.</Empty>)}
