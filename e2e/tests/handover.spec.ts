@@ -108,3 +108,25 @@ for (const [name, width] of Object.entries(WIDTHS)) {
     await expect(page.getByText("use the address with its prefix length, such as 192.168.10.11/24")).toBeVisible();
   });
 }
+
+test("FSx for ONTAP over one path: no answer is asked that would land in no file, and the page says why", async ({ page }, testInfo) => {
+  await page.goto("/");
+  await page.getByLabel("Start from a preset").selectOption("current-fsxn");
+  await page.getByRole("button", { name: "6. Hand-over & sizing" }).click();
+  await expect(page.getByLabel("SVM (vserver) name")).toBeVisible();
+  await expect(page.getByLabel("FSx SVM id")).toBeVisible();
+  for (const hidden of ["Aggregate", "Broadcast domain", "Path 1: filer interface", "Path 1: filer address"]) {
+    await expect(page.getByLabel(hidden)).toHaveCount(0);
+  }
+  await expect(page.getByText(/With one path the hosts reach the filer by its name, fsx-ora01/)).toBeVisible();
+  await expect(page.getByText(/The service manages its own network interfaces/)).toBeVisible();
+  await page.getByLabel("FSx SVM id").fill("svm-12");
+  await expect(page.getByText("use the SVM's id as FSx shows it: svm- and 17 hexadecimal digits")).toBeVisible();
+  await page.getByLabel("FSx SVM id").fill("svm-0123456789abcdef0");
+  await expect(page.getByText("use the SVM's id as FSx shows it")).toHaveCount(0);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole("group", { name: "Storage path 1" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`fsx-handover-${width}.png`) });
+  }
+});

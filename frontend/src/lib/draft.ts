@@ -312,7 +312,8 @@ function toHandover(draft: Draft): Platform["handover"] {
   const result = {
     change_kind: changeKind(h.change_kind),
     svm: ontap ? optionalText(h.svm) : null,
-    aggregate: ontap ? optionalText(h.aggregate) : null,
+    // FSx for ONTAP's volumes are made by the AWS API, which places them: no aggregate.
+    aggregate: draft.filer.vendor === "netapp" ? optionalText(h.aggregate) : null,
     capacity_pool: CLOUD_VENDORS.has(draft.filer.vendor) ? optionalText(h.capacity_pool) : null,
     broadcast_domain: ontap ? optionalText(h.broadcast_domain) : null,
     fsx_svm_id: draft.filer.vendor === "aws_fsxn" ? optionalText(h.fsx_svm_id) : null,

@@ -375,7 +375,7 @@ export function LayoutStep({ draft, errors, set }: StepProps) {
 
 const LATER = "Optional: leave blank to fill in later; the runbook lists what is left.";
 
-export function HandoverStep({ draft, errors, set }: StepProps) {
+export function HandoverStep({ draft, catalog, errors, set }: StepProps) {
   const text = (field: HandoverField, label: string, hint?: string) => (
     <TextField
       key={field}
@@ -400,6 +400,7 @@ export function HandoverStep({ draft, errors, set }: StepProps) {
     />
   );
   const ontap = ONTAP_VENDORS.has(draft.filer.vendor);
+  const managed = managedNetwork(catalog, draft.filer.vendor);
   const paths = Array.from({ length: pathCount(draft) }, (_, i) => i + 1);
   return (
     <div className="space-y-5">
@@ -420,7 +421,7 @@ export function HandoverStep({ draft, errors, set }: StepProps) {
         <legend className="mb-2 text-sm font-semibold text-slate-900">Names</legend>
         <div className={grid}>
           {ontap && text("svm", "SVM (vserver) name", "e.g. svm_prod")}
-          {ontap && text("aggregate", "Aggregate", "Where the volumes are created, e.g. aggr1")}
+          {draft.filer.vendor === "netapp" && text("aggregate", "Aggregate", "Where the volumes are created, e.g. aggr1")}
           {ontap &&
             draft.filer.vendor === "netapp" &&
             text("broadcast_domain", "Broadcast domain", "Of the NFS data ports, for the MTU step.")}
@@ -440,9 +441,15 @@ export function HandoverStep({ draft, errors, set }: StepProps) {
           <div className={grid}>
             {text(`p${n}_host_interface` as HandoverField, `Path ${n}: host interface`, "e.g. eth1")}
             {text(`p${n}_host_address` as HandoverField, `Path ${n}: host address`, "With its prefix, e.g. 192.168.10.11/24")}
-            {text(`p${n}_filer_interface` as HandoverField, `Path ${n}: filer interface`, "e.g. e0a")}
-            {text(`p${n}_filer_address` as HandoverField, `Path ${n}: filer address`, "e.g. 192.168.10.21")}
+            {!managed && text(`p${n}_filer_interface` as HandoverField, `Path ${n}: filer interface`, "e.g. e0a")}
+            {paths.length > 1 && text(`p${n}_filer_address` as HandoverField, `Path ${n}: filer address`, "e.g. 192.168.10.21")}
           </div>
+          {n === 1 && (paths.length === 1 || managed) && (
+            <p className="mt-2 text-xs text-slate-600">
+              {paths.length === 1 && `With one path the hosts reach the filer by its name, ${draft.layout.filer_host}: no filer address is asked. `}
+              {managed && "The service manages its own network interfaces: no filer interface is asked."}
+            </p>
+          )}
         </fieldset>
       ))}
       <fieldset>
