@@ -129,4 +129,24 @@ test("FSx for ONTAP over one path: no answer is asked that would land in no file
     await page.getByRole("group", { name: "Storage path 1" }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`fsx-handover-${width}.png`) });
   }
+  // The vendor's whole name shows in its select (it was cut in a half-width column), and a
+  // managed service has no filer interface to ask for.
+  await page.getByRole("button", { name: "4. Storage" }).click();
+  await expect(page.getByLabel("Filer NFS interface")).toHaveCount(0);
+  const vendor = page.getByLabel("Storage vendor");
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const fits = await vendor.evaluate((select: HTMLSelectElement) => {
+      const probe = document.createElement("span");
+      probe.style.font = getComputedStyle(select).font;
+      probe.style.position = "absolute";
+      probe.textContent = select.selectedOptions[0]?.textContent ?? "";
+      document.body.append(probe);
+      const needed = probe.getBoundingClientRect().width;
+      probe.remove();
+      return needed <= select.clientWidth - 24;
+    });
+    expect(fits, `vendor name fits at ${width} px`).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath(`fsx-storage-${width}.png`) });
+  }
 });

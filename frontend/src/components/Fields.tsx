@@ -86,15 +86,18 @@ export function SelectField({
   onChange,
   name,
   options,
+  wide = false,
 }: Common & {
   value: string;
   onChange: (value: string) => void;
   name: string;
   options: { value: string; label: string }[];
+  /** Spans both columns of a two-column step, for choices whose labels are long. */
+  wide?: boolean;
 }) {
   const id = useId();
   return (
-    <div>
+    <div className={wide ? "sm:col-span-2" : undefined}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>

@@ -253,6 +253,7 @@ export function StorageStep({ draft, catalog, errors, set }: StepProps) {
   return (
     <div className={grid}>
       <SelectField
+        wide
         label="Storage vendor"
         name="filer.vendor"
         value={draft.filer.vendor}
@@ -277,14 +278,16 @@ export function StorageStep({ draft, catalog, errors, set }: StepProps) {
         hint={(vendor?.families ?? []).map((f) => f.label).join(" or ")}
         onChange={(value) => set("filer", "os_version", value)}
       />
-      <TextField
-        label="Filer NFS interface"
-        name="filer.interface"
-        value={draft.filer.interface}
-        error={errors["filer.interface"]}
-        hint="Optional, e.g. e0a."
-        onChange={(value) => set("filer", "interface", value)}
-      />
+      {!managedNetwork(catalog, draft.filer.vendor) && (
+        <TextField
+          label="Filer NFS interface"
+          name="filer.interface"
+          value={draft.filer.interface}
+          error={errors["filer.interface"]}
+          hint="Optional, e.g. e0a."
+          onChange={(value) => set("filer", "interface", value)}
+        />
+      )}
       {(vendor?.service_levels ?? []).length > 0 && (
         <>
           <SelectField
