@@ -13,6 +13,7 @@ from nasplan.renderers.handover import svm
 from nasplan.renderers.steps import Step
 
 TERRAFORM_FILES = {"anf": "anf.tf.json", "gcnv": "gcnv.tf.json", "fsxn": "fsx.tf.json"}
+POOL_RESOURCES = {"anf": "azurerm_netapp_pool", "gcnv": "google_netapp_storage_pool"}
 PLAN_FILE = "nasplan.tfplan"
 NEVER_DESTROY = (
     "Never run terraform destroy on these volumes: it deletes them with the database's files."
@@ -58,8 +59,9 @@ def cloud_share_steps(f: Facts) -> list[Step]:
             notes=[
                 f"The dry run is terraform plan: it asks for each input {path} declares without "
                 "a value (the runbook's first page lists them) and changes nothing.",
-                "A pool that exists already: terraform import it first, or change its "
-                "name to the existing pool's.",
+                f"A pool that exists already: bring it under Terraform first, terraform import "
+                f"{POOL_RESOURCES[f.family]}.oracle POOL_ID (its resource id), or the plan "
+                "tries to create it again.",
                 "By hand instead: filer/shares.txt lists every share with its size and export.",
                 *(
                     [
