@@ -186,6 +186,12 @@ def cluster_steps(f: Facts) -> list[Step]:
             "The same filer phase as a netapp.ontap playbook: ansible/filer.yml (dry run "
             "ansible-playbook -i INVENTORY ansible/filer.yml --check --diff, then without "
             "--check). Use it or these commands, not both."
+            + (
+                " On FSx for ONTAP run it once the FSx API has made the volumes (the Terraform "
+                "step below): it attaches their export policies."
+                if f.family == "fsxn"
+                else ""
+            )
         )
     for s in mtu:
         steps.append(
