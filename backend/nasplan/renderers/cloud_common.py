@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from nasplan.domain.volume_group import VolumeGroupPlan
 from nasplan.renderers.common import PLACEHOLDER_RE, Facts, comment_block, header_lines, q
 from nasplan.renderers.handover import answer_for, export_clients
 
@@ -58,11 +59,6 @@ def cloud_volumes(f: Facts) -> list[CloudVolume]:
 
 def nfs_version(f: Facts) -> str:
     return f.plan.platform.oracle.nfs_version
-
-
-def storage_networks(f: Facts) -> list[str]:
-    """The export clients: the hosts' storage networks, or their placeholders."""
-    return export_clients(f)
 
 
 def size_placeholder(volume: CloudVolume) -> str:
@@ -156,7 +152,7 @@ def size_variable(tf: TerraformFile, volume: CloudVolume) -> str | int:
 
 
 def client_list(tf: TerraformFile, f: Facts) -> list[str]:
-    return [tf.value(client) for client in storage_networks(f)]
+    return [tf.value(client) for client in export_clients(f)]
 
 
 def terraform_inputs(files: dict[str, str]) -> dict[str, tuple[str, str]]:
@@ -170,6 +166,12 @@ def terraform_inputs(files: dict[str, str]) -> dict[str, tuple[str, str]]:
             if "default" not in body:
                 inputs[placeholder_for(name)] = (f"{path} (var.{name})", body["description"])
     return inputs
+
+
+def volume_group(f: Facts) -> VolumeGroupPlan | None:
+    """The application volume group for Oracle, where the plan found the layout fits one."""
+    group = f.plan.volume_group
+    return group if f.family == "anf" and group is not None and group.members else None
 
 
 def tib_ceiling(tib: float) -> int:

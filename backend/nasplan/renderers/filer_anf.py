@@ -27,10 +27,11 @@ from nasplan.renderers.cloud_common import (
     nfs_version,
     size_placeholder,
     size_variable,
-    storage_networks,
     tib_ceiling,
+    volume_group,
 )
 from nasplan.renderers.common import Facts, header_lines
+from nasplan.renderers.handover import capacity_pool, export_clients
 
 AZURERM = {"source": "hashicorp/azurerm", "version": "~> 4.81"}
 QOS_RULE = "ANF-VOLUME-QOS"
@@ -49,8 +50,7 @@ def manual_qos(f: Facts) -> bool:
     """Manual QoS where the plan warns that an automatic pool would hold the datafile volume
     below the service's throughput, or where the volumes may be made as an application volume
     group, which needs it (ms-anf-avg-oracle-considerations)."""
-    group = f.plan.volume_group
-    return any(x.rule == QOS_RULE for x in f.plan.findings) or bool(group and group.members)
+    return any(x.rule == QOS_RULE for x in f.plan.findings) or volume_group(f) is not None
 
 
 def service_level(f: Facts) -> str:
@@ -103,6 +103,10 @@ def _volume(tf: TerraformFile, f: Facts, volume: CloudVolume, clients: list[str]
     return body
 
 
+def _rules_used(f: Facts) -> list[str]:
+    return [*([QOS_RULE] if manual_qos(f) else []), *(r for v in f.plan.volumes for r in v.rules)]
+
+
 def _where(tf: TerraformFile) -> dict[str, str]:
     return {
         "resource_group_name": tf.value(AZ_PLACES["resource_group"]),
@@ -114,8 +118,7 @@ def _where(tf: TerraformFile) -> dict[str, str]:
 def anf_terraform(f: Facts) -> dict[str, str]:
     filer = f.plan.platform.filer
     volumes = cloud_volumes(f)
-    used = [QOS_RULE] if manual_qos(f) else []
-    used += [r for v in f.plan.volumes for r in v.rules]
+    used = _rules_used(f)
     tf = TerraformFile(
         header=[
             *header_lines(f, "Terraform (azurerm): the Azure NetApp Files pool and volumes.", used),
@@ -129,7 +132,7 @@ def anf_terraform(f: Facts) -> dict[str, str]:
         "azurerm_netapp_pool",
         POOL,
         {
-            "name": tf.value(f.handover.capacity_pool or "<capacity-pool>"),
+            "name": tf.value(capacity_pool(f)),
             **_where(tf),
             "service_level": service_level(f),
             "size_in_tb": tib_ceiling(filer.capacity_tib or 1),
@@ -148,29 +151,27 @@ def anf_terraform(f: Facts) -> dict[str, str]:
     return {f"{TERRAFORM_DIR}/anf.tf.json": tf.render()}
 
 
-def _az_rules(f: Facts, clients: list[str]) -> str:
+def export_rules(f: Facts) -> list[dict[str, Any]]:
+    """One rule per storage network, read-write with root, in the service's field names as az
+    takes them (the REST body spells the same fields in camelCase)."""
     v41 = protocol(f) == "NFSv4.1"
-    return json.dumps(
-        [
-            {
-                "rule_index": index,
-                "allowed_clients": client,
-                "unix_read_only": False,
-                "unix_read_write": True,
-                "nfsv3": not v41,
-                "nfsv41": v41,
-                "has_root_access": True,
-            }
-            for index, client in enumerate(clients, start=1)
-        ],
-        separators=(",", ":"),
-    )
+    return [
+        {
+            "rule_index": index,
+            "allowed_clients": client,
+            "unix_read_only": False,
+            "unix_read_write": True,
+            "nfsv3": not v41,
+            "nfsv41": v41,
+            "has_root_access": True,
+        }
+        for index, client in enumerate(export_clients(f), start=1)
+    ]
 
 
 def anf_cli(f: Facts) -> dict[str, str]:
     filer = f.plan.platform.filer
-    pool = f.handover.capacity_pool or "<capacity-pool>"
-    clients = storage_networks(f)
+    pool = capacity_pool(f)
     where = [
         ("--resource-group", AZ_PLACES["resource_group"]),
         ("--account-name", AZ_PLACES["account"]),
@@ -199,13 +200,12 @@ def anf_cli(f: Facts) -> dict[str, str]:
             ("--file-path", volume.path),
             ("--subnet-id", AZ_PLACES["subnet"]),
             ("--protocol-types", protocol(f)),
-            ("--export-policy-rules", _az_rules(f, clients)),
+            ("--export-policy-rules", json.dumps(export_rules(f), separators=(",", ":"))),
         ]
         if manual_qos(f):
             flags.append(("--throughput-mibps", throughput_placeholder(volume)))
         lines.append(command_line(["az", "netappfiles", "volume", "create"], flags))
-    used = [QOS_RULE] if manual_qos(f) else []
-    used += [r for v in f.plan.volumes for r in v.rules]
+    used = _rules_used(f)
     text = cli_text(
         f,
         "Azure CLI (az netappfiles): the pool and volumes, as Terraform's terraform/anf.tf.json.",

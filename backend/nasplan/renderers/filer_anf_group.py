@@ -21,10 +21,16 @@ from nasplan.renderers.cloud_common import (
     cloud_volumes,
     command_line,
     size_placeholder,
-    storage_networks,
+    volume_group,
 )
 from nasplan.renderers.common import Facts
-from nasplan.renderers.filer_anf import AZ_PLACES, protocol, service_level, throughput_placeholder
+from nasplan.renderers.filer_anf import (
+    AZ_PLACES,
+    export_rules,
+    protocol,
+    service_level,
+    throughput_placeholder,
+)
 
 GROUP_RULE = "ANF-AVG-ORACLE"
 BODY = "filer/anf_volume_group.json"
@@ -41,26 +47,20 @@ def group_name(f: Facts) -> str:
     return f"{f.db}-oracle"
 
 
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.capitalize() for part in rest)
+
+
 def _rules(f: Facts) -> list[dict[str, Any]]:
-    v41 = protocol(f) == "NFSv4.1"
-    return [
-        {
-            "ruleIndex": index,
-            "allowedClients": client,
-            "unixReadOnly": False,
-            "unixReadWrite": True,
-            "nfsv3": not v41,
-            "nfsv41": v41,
-            "hasRootAccess": True,
-        }
-        for index, client in enumerate(storage_networks(f), start=1)
-    ]
+    """The export rules of the volume-by-volume files, as the REST body spells them."""
+    return [{_camel(k): v for k, v in rule.items()} for rule in export_rules(f)]
 
 
 def group_body(f: Facts) -> dict[str, Any]:
-    group = f.plan.volume_group
+    group = volume_group(f)
     if group is None:
-        raise ValueError("the plan has no volume group")
+        raise ValueError("the plan offers no volume group")
     spec = {m.volume: m.spec for m in group.members}
     volumes = []
     for volume in cloud_volumes(f):
@@ -97,8 +97,8 @@ def group_body(f: Facts) -> dict[str, Any]:
 
 
 def render_anf_group(f: Facts) -> dict[str, str]:
-    group = f.plan.volume_group
-    if f.family != "anf" or group is None or not group.members:
+    group = volume_group(f)
+    if group is None:
         return {}
     url = (
         f"https://management.azure.com/subscriptions/{SUBSCRIPTION}/resourceGroups/"

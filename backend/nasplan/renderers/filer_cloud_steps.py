@@ -5,7 +5,7 @@ alternative, and on FSx for ONTAP the export policies attached with the ONTAP CL
 
 from __future__ import annotations
 
-from nasplan.renderers.cloud_common import TERRAFORM_DIR, cloud_volumes
+from nasplan.renderers.cloud_common import TERRAFORM_DIR, cloud_volumes, volume_group
 from nasplan.renderers.common import FAMILY_LABELS, Facts
 from nasplan.renderers.filer_common import STORAGE, policy_name
 from nasplan.renderers.filer_fsx import request_file
@@ -68,7 +68,7 @@ def cloud_share_steps(f: Facts) -> list[Step]:
                         "Or as one application volume group for Oracle: filer/anf_volume_group.txt "
                         "sends filer/anf_volume_group.json (ANF-AVG-ORACLE).",
                     ]
-                    if f.family == "anf" and f.plan.volume_group and f.plan.volume_group.members
+                    if volume_group(f) is not None
                     else []
                 ),
             ],

@@ -25,9 +25,9 @@ from nasplan.renderers.cloud_common import (
     nfs_version,
     size_placeholder,
     size_variable,
-    storage_networks,
 )
 from nasplan.renderers.common import Facts, header_lines
+from nasplan.renderers.handover import capacity_pool, export_clients
 
 GOOGLE = {"source": "hashicorp/google", "version": "~> 7.45"}
 POOL = "oracle"
@@ -39,6 +39,11 @@ GIB_PER_TIB = 1024
 
 def volume_id(volume: CloudVolume) -> str:
     return volume.name.lower().replace("_", "-")
+
+
+def pool_capacity_gib(f: Facts) -> int:
+    """The platform's provisioned capacity, in the GiB the pool is given in."""
+    return round((f.plan.platform.filer.capacity_tib or 1) * GIB_PER_TIB)
 
 
 def service_level(f: Facts) -> str:
@@ -66,7 +71,6 @@ def _capacity(tf: TerraformFile, volume: CloudVolume) -> Any:
 
 
 def gcnv_terraform(f: Facts) -> dict[str, str]:
-    filer = f.plan.platform.filer
     volumes = cloud_volumes(f)
     tf = TerraformFile(
         header=[
@@ -80,15 +84,14 @@ def gcnv_terraform(f: Facts) -> dict[str, str]:
         providers={"google": GOOGLE},
     )
     clients = client_list(tf, f)
-    capacity_gib = round((filer.capacity_tib or 1) * GIB_PER_TIB)
     tf.resource(
         "google_netapp_storage_pool",
         POOL,
         {
-            "name": tf.value(f.handover.capacity_pool or "<capacity-pool>"),
+            "name": tf.value(capacity_pool(f)),
             "location": tf.value(REGION),
             "service_level": service_level(f),
-            "capacity_gib": str(capacity_gib),
+            "capacity_gib": str(pool_capacity_gib(f)),
             "network": tf.value(NETWORK),
         },
     )
@@ -124,8 +127,7 @@ def _gcloud_rule(f: Facts, clients: list[str]) -> str:
 
 
 def gcnv_cli(f: Facts) -> dict[str, str]:
-    filer = f.plan.platform.filer
-    pool = f.handover.capacity_pool or "<capacity-pool>"
+    pool = capacity_pool(f)
     location = ("--location", REGION)
     lines = [
         command_line(
@@ -134,12 +136,12 @@ def gcnv_cli(f: Facts) -> dict[str, str]:
                 ("", pool),
                 location,
                 ("--service-level", service_level(f).lower()),
-                ("--capacity", f"{round((filer.capacity_tib or 1) * GIB_PER_TIB)}GiB"),
+                ("--capacity", f"{pool_capacity_gib(f)}GiB"),
                 ("--network", f"name={NETWORK}"),
             ],
         )
     ]
-    clients = storage_networks(f)
+    clients = export_clients(f)
     for volume in cloud_volumes(f):
         size = volume.size_gib or size_placeholder(volume)
         lines.append(

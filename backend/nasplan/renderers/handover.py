@@ -124,6 +124,10 @@ def aggregate(f: Facts) -> str:
     return f.handover.aggregate or "<aggregate>"
 
 
+def capacity_pool(f: Facts) -> str:
+    return f.handover.capacity_pool or "<capacity-pool>"
+
+
 def broadcast_domain(f: Facts) -> str:
     return f.handover.broadcast_domain or "<broadcast-domain>"
 
