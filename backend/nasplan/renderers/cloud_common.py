@@ -117,9 +117,11 @@ class TerraformFile:
             return self.variable(variable_for(text), asked[:1].upper() + asked[1:])
         return literal(text)
 
-    def number(self, text: str, description: str) -> str:
-        """A number the design does not give yet, as the variable of its placeholder."""
-        return self.variable(variable_for(text), description, kind="number")
+    def number(self, text: str, description: str, scale: int = 1) -> str:
+        """A number the design does not give yet, as the variable of its placeholder (times
+        ``scale`` where the argument takes another unit)."""
+        reference = self.variable(variable_for(text), description, kind="number")
+        return reference if scale == 1 else f"{reference[:-1]} * {scale}}}"
 
     def resource(self, kind: str, name: str, body: dict[str, Any]) -> None:
         self.resources.setdefault(kind, {})[name] = body
@@ -140,14 +142,16 @@ class TerraformFile:
         return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def size_variable(tf: TerraformFile, volume: CloudVolume) -> str | int:
-    """The planned size in GiB, or a variable where sizing does not give it."""
+def size_variable(tf: TerraformFile, volume: CloudVolume, scale: int = 1) -> str | int:
+    """The planned size in GiB (times ``scale``), or a variable in GiB where sizing does not
+    give it."""
     if volume.size_gib is not None:
-        return volume.size_gib
+        return volume.size_gib * scale
     return tf.number(
         size_placeholder(volume),
         f"Size of volume {volume.name} in GiB (holds {', '.join(volume.holds)}): give the "
         "platform's sizing inputs (platform.sizing) and the plan works it out",
+        scale,
     )
 
 

@@ -59,13 +59,6 @@ def fsx_requests(f: Facts) -> dict[str, str]:
     }
 
 
-def _size_bytes(tf: TerraformFile, volume: CloudVolume) -> str:
-    if volume.size_gib is not None:
-        return str(volume.size_gib * GIB)
-    reference = size_variable(tf, volume)
-    return "${" + str(reference)[2:-1] + f" * {GIB}}}"
-
-
 def fsx_terraform(f: Facts) -> dict[str, str]:
     volumes = cloud_volumes(f)
     rules = [r for v in f.plan.volumes for r in v.rules]
@@ -85,7 +78,7 @@ def fsx_terraform(f: Facts) -> dict[str, str]:
         body: dict[str, Any] = {
             "name": literal(volume.name),
             "junction_path": literal(f"/{volume.path}"),
-            "size_in_bytes": _size_bytes(tf, volume),
+            "size_in_bytes": str(size_variable(tf, volume, scale=GIB)),
             "storage_virtual_machine_id": svm,
             "security_style": "UNIX",
             "ontap_volume_type": "RW",
