@@ -1,6 +1,7 @@
 // The wizard's answers live in the URL: only values that differ from the defaults, flat
 // dotted keys (`host.os=linux`), and a schema version `v` so old links keep working.
 import type { Catalog, Platform } from "../api/client";
+import { managedNetwork } from "./constraints";
 
 export const DRAFT_VERSION = 1;
 
@@ -349,7 +350,7 @@ export function adjustDependent(draft: Draft, catalog: Catalog, section: Section
     if (!known.includes(draft.filer.os_version)) draft.filer.os_version = known[known.length - 1] ?? "";
     // Cloud VMs reach a managed service at the image's MTU and the wizard no longer asks about
     // jumbo frames there: an answer left from another vendor would plan advice out of sight.
-    if ((vendor?.families ?? []).some((f) => f.managed_network)) draft.network.jumbo_frames = false;
+    if (managedNetwork(catalog, draft.filer.vendor)) draft.network.jumbo_frames = false;
   }
   return draft;
 }

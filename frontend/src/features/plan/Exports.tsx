@@ -15,6 +15,14 @@ function jsonPost(platform: Platform): RequestInit {
   return { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(platform) };
 }
 
+const ACTIONS = {
+  bundle: "Download config bundle (.zip)",
+  runbook: "Runbook (Markdown)",
+  print: "Runbook print view",
+  plan: "Plan (JSON)",
+  preview: "Preview the files",
+};
+
 export function Exports({ plan, source }: Props) {
   const [error, setError] = useState<unknown>(null);
   const [errorTitle, setErrorTitle] = useState("Download failed");
@@ -84,16 +92,16 @@ export function Exports({ plan, source }: Props) {
     <div>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={button} onClick={() => void run(() => download(`${base}/bundle`, init, `nasplan-${name}.zip`))}>
-          Download config bundle (.zip)
+          {ACTIONS.bundle}
         </button>
         <button type="button" className={button} onClick={() => void run(() => download(`${base}/runbook?format=md`, init, `nasplan-${name}-runbook.md`))}>
-          Runbook (Markdown)
+          {ACTIONS.runbook}
         </button>
         <button type="button" className={button} onClick={() => void run(printView)}>
-          Runbook print view
+          {ACTIONS.print}
         </button>
         <button type="button" className={button} onClick={planJson}>
-          Plan (JSON)
+          {ACTIONS.plan}
         </button>
         <button
           type="button"
@@ -102,7 +110,7 @@ export function Exports({ plan, source }: Props) {
           disabled={loadingPreview}
           onClick={() => (shown !== null ? setPreview(null) : void run(loadPreview, "Preview failed"))}
         >
-          {loadingPreview ? "Loading the files…" : shown !== null ? "Hide the preview" : "Preview the files"}
+          {loadingPreview ? "Loading the files…" : shown !== null ? "Hide the preview" : ACTIONS.preview}
         </button>
       </div>
       {error !== null && <div className="mt-2"><ErrorMessage error={error} title={errorTitle} /></div>}
@@ -113,6 +121,31 @@ export function Exports({ plan, source }: Props) {
           </Suspense>
         </div>
       )}
+    </div>
+  );
+}
+
+/** While an answer needs a fix the files would not match the answers shown: the buttons stay,
+ * disabled, with the reason. */
+export function ExportsPaused() {
+  return (
+    <div className="mt-4">
+      <div className="flex flex-wrap gap-2">
+        {Object.values(ACTIONS).map((label) => (
+          <button
+            key={label}
+            type="button"
+            disabled
+            aria-describedby="exports-paused"
+            className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-500"
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <p id="exports-paused" className="mt-2 text-xs text-slate-600">
+        The files wait for the answers marked in red: they must match every answer you see.
+      </p>
     </div>
   );
 }

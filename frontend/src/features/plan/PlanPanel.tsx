@@ -3,7 +3,7 @@ import type { Platform, PlanView } from "../../api/client";
 import { Empty, ErrorMessage, Loading } from "../../components/States";
 import { Diagram } from "./Diagram";
 import { Expectations } from "./Expectations";
-import { Exports } from "./Exports";
+import { Exports, ExportsPaused } from "./Exports";
 import { Capacity } from "./Capacity";
 import { Glance } from "./Glance";
 import { Findings, MountTable, SettingsList } from "./PlanSections";
@@ -59,33 +59,6 @@ interface Props {
   platform: Platform | null;
   asOf: string;
   onAsOf: (value: string) => void;
-}
-
-const PAUSED_ACTIONS = ["Download config bundle (.zip)", "Runbook (Markdown)", "Runbook print view", "Plan (JSON)", "Preview the files"];
-
-/** While an answer needs a fix the files would not match the answers shown: the buttons stay,
- * disabled, with the reason. */
-function ExportsPaused() {
-  return (
-    <div className="mt-4">
-      <div className="flex flex-wrap gap-2">
-        {PAUSED_ACTIONS.map((label) => (
-          <button
-            key={label}
-            type="button"
-            disabled
-            aria-describedby="exports-paused"
-            className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-500"
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <p id="exports-paused" className="mt-2 text-xs text-slate-600">
-        The files wait for the answers marked in red: they must match every answer you see.
-      </p>
-    </div>
-  );
 }
 
 export function PlanPanel({ plan, pending, error, stale, platform, asOf, onAsOf }: Props) {
