@@ -90,30 +90,20 @@ class TerraformFile:
     resources: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
     outputs: dict[str, dict[str, Any]] = field(default_factory=dict)
 
-    def variable(
-        self,
-        name: str,
-        description: str,
-        *,
-        kind: str = "string",
-        default: Any = None,
-    ) -> str:
-        """Declare an input variable (no default: Terraform asks for it) and return a
-        reference to it."""
+    def variable(self, name: str, description: str, *, kind: str = "string") -> str:
+        """Declare an input variable, never with a default (Terraform asks for it), and return
+        a reference to it."""
         if not _VARIABLE_NAME.fullmatch(name):
             raise ValueError(f"not a variable name nasplan writes: {name!r}")
-        body: dict[str, Any] = {"type": kind, "description": description}
-        if default is not None:
-            body["default"] = default
-        self.variables[name] = body
+        self.variables[name] = {"type": kind, "description": description}
         return f"${{var.{name}}}"
 
-    def value(self, text: str, description: str = "") -> str:
+    def value(self, text: str) -> str:
         """A plan value, or where it is still a placeholder the input variable of the same
         name (<storage-subnet-1> is var.storage_subnet_1), asking the same question."""
         if PLACEHOLDER_RE.fullmatch(text):
             answer = answer_for(text)
-            asked = f"{answer.question} ({answer.field})" if answer else description
+            asked = f"{answer.question} ({answer.field})" if answer else text
             return self.variable(variable_for(text), asked[:1].upper() + asked[1:])
         return literal(text)
 
@@ -160,15 +150,14 @@ def client_list(tf: TerraformFile, f: Facts) -> list[str]:
 
 
 def terraform_inputs(files: dict[str, str]) -> dict[str, tuple[str, str]]:
-    """Each Terraform input without a default, as the placeholder it stands for: (the file,
-    what the input asks for)."""
+    """Each Terraform input (nasplan declares none with a default), as the placeholder it
+    stands for: (the file, what the input asks for)."""
     inputs: dict[str, tuple[str, str]] = {}
     for path, text in files.items():
         if not path.endswith(".tf.json"):
             continue
         for name, body in json.loads(text).get("variable", {}).items():
-            if "default" not in body:
-                inputs[placeholder_for(name)] = (f"{path} (var.{name})", body["description"])
+            inputs[placeholder_for(name)] = (f"{path} (var.{name})", body["description"])
     return inputs
 
 
