@@ -21,8 +21,11 @@ from typing import Any
 import pytest
 import yaml
 
+from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
+from nasplan.renderers.bundle import render_bundle_files
 from nasplan.renderers.common import PLACEHOLDER_RE
+from tests.conftest import TODAY, preset_platform
 from tests.renderers.cloud_models import (
     anf_enum_values,
     anf_model_errors,
@@ -147,10 +150,6 @@ def test_fsx_request_with_a_value_left_open_is_refused_by_the_model(kb: Knowledg
 
 
 def test_fsx_handover_svm_id_reaches_every_request(kb: KnowledgeBase) -> None:
-    from nasplan.engine.planner import make_plan
-    from nasplan.renderers.bundle import render_bundle_files
-    from tests.conftest import TODAY, preset_platform
-
     platform = preset_platform(kb, "current-fsxn", {"handover": {"fsx_svm_id": "svm-" + "a" * 17}})
     files = render_bundle_files(make_plan(kb, platform, TODAY))
     for path, text in files.items():
@@ -327,10 +326,6 @@ def _snake(value: Any) -> Any:
     "patch", [{}, {"sizing": {"database_gb": 2000}}, {"layout": {"oracle_home": "nas"}}]
 )
 def test_anf_volume_group_body_fits_the_anf_model(kb: KnowledgeBase, patch: dict[str, Any]) -> None:
-    from nasplan.engine.planner import make_plan
-    from nasplan.renderers.bundle import render_bundle_files
-    from tests.conftest import TODAY, preset_platform
-
     files = render_bundle_files(make_plan(kb, preset_platform(kb, "current-anf", patch), TODAY))
     body = json.loads(_fill(files["filer/anf_volume_group.json"]))
     for volume in body["properties"]["volumes"]:
