@@ -13,6 +13,7 @@ const RulePage = lazy(() => import("./features/knowledge/RulePage"));
 const DesignPage = lazy(() => import("./features/designs/DesignPage"));
 const ComparePage = lazy(() => import("./features/compare/ComparePage"));
 const AuditPage = lazy(() => import("./features/audit/AuditPage"));
+const YourDesignsPage = lazy(() => import("./features/designs/YourDesignsPage"));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 60_000 } },
@@ -28,6 +29,7 @@ const router = createBrowserRouter([
       { path: "/audit", element: <AuditPage /> },
       { path: "/rules", element: <RulesPage /> },
       { path: "/rules/:ruleId", element: <RulePage /> },
+      { path: "/designs", element: <YourDesignsPage /> },
       { path: "/d/:designId", element: <DesignPage /> },
       { path: "/d/:designId/r/:revision", element: <DesignPage /> },
       { path: "*", element: <RouteError /> },

@@ -6,7 +6,7 @@ import { Loading } from "./States";
 import { ThemeToggle } from "./ThemeToggle";
 
 function navClass({ isActive }: { isActive: boolean }): string {
-  return `rounded px-3 py-2 text-sm font-medium ${
+  return `rounded px-3 py-2 text-sm font-medium whitespace-nowrap ${
     isActive ? "bg-blue-800 text-white" : "text-blue-50 hover:bg-blue-800"
   }`;
 }
@@ -26,7 +26,7 @@ export function Layout() {
           <NavLink to="/" className="text-lg font-bold tracking-tight">
             nasplan <span className="font-normal text-blue-200">· Oracle on NFS</span>
           </NavLink>
-          <nav aria-label="Main" className="flex gap-1">
+          <nav aria-label="Main" className="flex flex-wrap gap-1">
             <NavLink to="/" end className={navClass}>
               Plan
             </NavLink>
@@ -39,6 +39,7 @@ export function Layout() {
             <NavLink to="/rules" className={navClass}>
               Knowledge
             </NavLink>
+            <NavLink to="/designs" className={navClass}>Your designs</NavLink>
           </nav>
           <div className="ml-auto flex flex-wrap items-center gap-x-4 gap-y-1">
             <p className="text-xs text-blue-100">

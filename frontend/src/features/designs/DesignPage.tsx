@@ -15,6 +15,7 @@ import { AsBuilt } from "./AsBuilt";
 import { BeforeAudits } from "./BeforeAudits";
 import { History } from "./History";
 import { ReviewPanel } from "./ReviewPanel";
+import { useRecordOpenedDesign } from "./useYourDesigns";
 
 const STATUS_STYLE: Record<string, string> = {
   approved: "bg-green-100 text-green-900",
@@ -170,6 +171,7 @@ export default function DesignPage() {
     queryKey: ["design", designId],
     queryFn: async () => unwrap(await api.GET("/api/v1/designs/{design_id}", { params: { path: { design_id: designId } } })),
   });
+  useRecordOpenedDesign(design.data);
   const wanted = revisionParam ? Number(revisionParam) : null;
   const revision = useQuery({
     queryKey: ["design", designId, "revision", wanted],

@@ -10,6 +10,8 @@ import { findingKey } from "../../lib/changeKeys";
 import type { Draft } from "../../lib/draft";
 import { capabilityHash, readCapabilities } from "../../lib/fragment";
 import type { FieldErrors } from "../../lib/validation";
+import { RememberEditLink } from "../designs/RememberEditLink";
+import { recordDesign } from "../designs/yourDesigns";
 import { usePlan } from "./usePlan";
 
 interface Props {
@@ -107,6 +109,8 @@ export function ReviewStep({ draft, catalog, errors, platform, editing, base }: 
       if (!platform) throw new Error("fix the answers first");
       return unwrap(await api.POST("/api/v1/designs", { body: { name: name.trim(), platform, acknowledge_errors: acknowledged } }));
     },
+    // Listed in "Your designs" by id and name only; a storage failure leaves the save as it is.
+    onSuccess: (created) => void recordDesign({ id: created.id, name: created.name }),
   });
   const revise = useMutation({
     mutationFn: async () => {
@@ -168,7 +172,10 @@ export function ReviewStep({ draft, catalog, errors, platform, editing, base }: 
           {revise.isError && <div className="mt-3"><ErrorMessage error={revise.error} title="Not saved" /></div>}
         </div>
       ) : save.data ? (
-        <SavedLinks created={save.data} />
+        <>
+          <SavedLinks created={save.data} />
+          <RememberEditLink design={save.data} />
+        </>
       ) : (
         <div className="mt-4 space-y-3">
           <TextField label="Design name" name="design.name" value={name} error={nameError} onChange={setName} />
