@@ -107,6 +107,8 @@ class ReviewRow(Base):
     decision: Mapped[str] = mapped_column(String(20))
     comment: Mapped[str] = mapped_column(Text)
     item_rule: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    # The plan item it is about (nasplan.designs.schemas.ReviewItem, as JSON).
+    item_json: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     # Imported reviews are history from another site: they never approve anything here.
     imported: Mapped[bool] = mapped_column(Boolean, server_default=false())

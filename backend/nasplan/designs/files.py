@@ -15,13 +15,10 @@ import re
 import zipfile
 from dataclasses import dataclass
 
-from markupsafe import escape
-
 from nasplan.data.models import RevisionRow
 from nasplan.renderers.bundle import bundle_digest, bundle_root, render_bundle_files, write_zip
-from nasplan.renderers.common import Approval, BundleMeta, one_line
+from nasplan.renderers.common import Approval, BundleMeta
 from nasplan.renderers.plan_view import PlanView
-from nasplan.renderers.runbook import md
 
 _HOST = re.compile(r"[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?")
 
@@ -94,27 +91,3 @@ def read_from_zip(zip_bytes: bytes, path: str) -> str:
     with zipfile.ZipFile(io.BytesIO(zip_bytes)) as archive:
         root = archive.namelist()[0].split("/", 1)[0]
         return archive.read(f"{root}/{path}").decode("utf-8")
-
-
-def review_stamp(number: int, digest: str, approval: Approval | None) -> str:
-    """One line for the top of a served runbook: approved by whom and when, or not yet."""
-    if approval is not None:
-        when = approval.approved_at.strftime("%Y-%m-%d %H:%M UTC")
-        who = one_line(approval.reviewer, 80)
-        return f"Approved by {who} on {when}. Bundle sha256 {digest}."
-    return (
-        f"Revision {number} is not approved: do not apply it before a reviewer approves it. "
-        f"Bundle sha256 {digest} (what an approval records)."
-    )
-
-
-def stamp_runbook(text: str, format: str, stamp: str) -> str:
-    """Put the review line under the runbook's title block (after the generator comment in
-    Markdown, at the start of the body in HTML), escaped for the format."""
-    if format == "html":
-        marker = "<body>\n"
-        banner = f'<p class="review"><strong>{escape(stamp)}</strong></p>\n'
-        head, found, rest = text.partition(marker)
-        return f"{head}{found}{banner}{rest}" if found else banner + text
-    first, _, rest = text.partition("\n")
-    return f"{first}\n> **{md(stamp)}**\n\n{rest}"

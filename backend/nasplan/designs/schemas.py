@@ -26,6 +26,7 @@ from nasplan.domain.plan import (
     NON_BLANK_LINE_PATTERN,
     ONE_LINE_ERRORS,
     ONE_LINE_PATTERN,
+    MountOption,
     strip_spaces,
 )
 from nasplan.domain.platform import DATE_RANGE, BoundedDate, BoundedDateTime, NotBool, Platform
@@ -58,6 +59,7 @@ Digest = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 MAX_REVISION = 2**31 - 1
 RevisionNumber = Annotated[int, Field(ge=1, le=MAX_REVISION)]
 Decision = Literal["approve", "request_changes", "comment"]
+PlanItemKind = Literal["mount", "option", "setting", "finding"]
 RevisionStatus = Literal["draft", "in_review", "changes_requested", "approved"]
 Origin = Literal["created", "imported"]
 
@@ -85,12 +87,51 @@ class RevisionCreate(_In):
     acknowledge_errors: bool = Field(default=False, description=_ACK)
 
 
+class ReviewItem(_In):
+    """One item of a revision's plan, named by the key the plan diff gives it (GET .../diff)."""
+
+    # The option rule below, in JSON Schema (if/then/else: see nasplan.domain.platform).
+    model_config = ConfigDict(
+        json_schema_extra={
+            "if": {"properties": {"kind": {"const": "option"}}, "required": ["kind"]},
+            "then": {"properties": {"option": {"type": "string"}}, "required": ["option"]},
+            "else": {"properties": {"option": {"type": "null"}}},
+        }
+    )
+
+    kind: PlanItemKind
+    key: Annotated[
+        str,
+        StringConstraints(min_length=1, max_length=2200, pattern=ONE_LINE_PATTERN),
+        ONE_LINE_ERRORS,
+    ] = Field(
+        description="The item's key in the plan diff: a mount (and an option's mount) "
+        "`serves mount_point`, e.g. `redo+control /u03/oralog/PROD`; a setting `target name "
+        "[volumes] (scope)`; a finding `rule: message`.",
+    )
+    option: MountOption | None = Field(
+        default=None,
+        validate_default=True,  # an option item without its option is refused too
+        description="For an option: the option on that mount, e.g. `actimeo=0`; only then.",
+    )
+
+    @field_validator("option")
+    @classmethod
+    def _option_of_an_option(cls, value: str | None, info: ValidationInfo) -> str | None:
+        kind = info.data.get("kind")
+        if kind == "option" and value is None:
+            raise ValueError("name the option on the mount")
+        if kind is not None and kind != "option" and value is not None:
+            raise ValueError(f"a {kind} has no option: leave option out")
+        return value
+
+
 class ReviewCreate(_In):
     # The approval rule below, in JSON Schema (if/then: see nasplan.domain.platform).
     model_config = ConfigDict(
         json_schema_extra={
             "if": {"properties": {"decision": {"const": "approve"}}, "required": ["decision"]},
-            "then": {"properties": {"item_rule": {"type": "null"}}},
+            "then": {"properties": {"item_rule": {"type": "null"}, "item": {"type": "null"}}},
         }
     )
 
@@ -104,6 +145,12 @@ class ReviewCreate(_In):
         "the revision's plan. Comments and change requests only: an approval is always of the "
         "whole revision.",
     )
+    item: ReviewItem | None = Field(
+        default=None,
+        description="Comment on one plan item, named exactly: a mount, an option on a mount, "
+        "a setting or a finding of the revision's plan. With `item_rule`, that rule must be "
+        "one behind the item. Comments and change requests only.",
+    )
     acknowledge_errors: bool = Field(
         default=False,
         description="Required (true) to approve a revision whose plan has `error` findings. "
@@ -115,11 +162,13 @@ class ReviewCreate(_In):
         "approval is refused unless it is the revision's digest.",
     )
 
-    @field_validator("item_rule")
+    @field_validator("item_rule", "item")
     @classmethod
-    def _approval_is_whole(cls, value: str | None, info: ValidationInfo) -> str | None:
+    def _approval_is_whole(cls, value: object, info: ValidationInfo) -> object:
         if value is not None and info.data.get("decision") == "approve":
-            raise ValueError("an approval applies to the whole revision: leave item_rule out")
+            raise ValueError(
+                f"an approval applies to the whole revision: leave {info.field_name} out"
+            )
         return value
 
 
@@ -139,6 +188,7 @@ class ReviewOut(BaseModel):
     decision: Decision
     comment: str
     item_rule: str | None
+    item: ReviewItem | None = Field(default=None, description="The plan item it is about.")
     created_at: dt.datetime
     imported: bool = Field(
         default=False,
@@ -211,12 +261,50 @@ class RevisionDiff(BaseModel):
     changes: list[Change]
 
 
+FileStatus = Literal["added", "removed", "changed"]
+
+
+class FileDiff(BaseModel):
+    path: str = Field(description="Path in the bundle, e.g. `host/mounts.sh`.")
+    status: FileStatus
+    lines: list[str] = Field(
+        description="A unified diff with 3 lines of context: the `---` and `+++` lines, then "
+        "hunks, each an `@@` line and lines that start with ` ` (the same), `-` (only in the "
+        "older revision) or `+` (only in the newer). At most 400 lines a file and 3000 in all; "
+        "a line longer than 400 characters is cut and ends with `…`."
+    )
+    lines_left_out: int = Field(
+        default=0, description="Lines of this file's diff cut to keep the answer small."
+    )
+
+
+class RevisionFilesDiff(BaseModel):
+    design_id: str
+    from_revision: int
+    to_revision: int
+    files: list[FileDiff] = Field(
+        description="Every compared file that differs, by path. Lines that differ only in the "
+        "revision's own stamps (its number, permalink and review status with the bundle digest) "
+        "count as the same."
+    )
+    stamp_only: list[str] = Field(
+        description="Files that differ only in those stamps: nothing in them runs differently."
+    )
+    not_compared: list[str] = Field(
+        description="README.md (the bundle's index and review status) and the checksum lists "
+        "(*.sha256), which change with every revision and every approval."
+    )
+
+
 class ExportReview(_In):
     reviewer: Reviewer
     decision: Decision
     comment: Comment
     item_rule: RuleRef | None = Field(
         default=None, description="A rule in the plan of the revision the review is of."
+    )
+    item: ReviewItem | None = Field(
+        default=None, description="An item of the plan of the revision the review is of."
     )
     created_at: BoundedDateTime = Field(
         description=f"When the review was given (its date in UTC: {DATE_RANGE})."

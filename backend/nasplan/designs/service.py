@@ -1,23 +1,13 @@
-"""Saved designs: permalinks, immutable revisions, reviews, drift, export and import.
+"""Saved designs: permalinks, immutable revisions, drift, and what a design keeps.
 
 Capabilities, no accounts: the design id is the read-only permalink; the edit token adds
-revisions; the review token records reviews. Tokens are random, returned once, and stored only
-as SHA-256 hashes (they carry 128 random bits, so a fast hash is enough), compared in
-constant time.
+revisions; the review token records reviews (nasplan.designs.reviews). Tokens are random,
+returned once, and stored only as SHA-256 hashes (they carry 128 random bits, so a fast hash is
+enough), compared in constant time.
 
-Review state of a revision: ``approved`` once a reviewer on this site approves it (final: it
-cannot be un-approved or reviewed further), else ``changes_requested`` when the last decision
-asked for changes, else ``in_review`` when it has comments, else ``draft``. Reviews imported
-with a design are history from another site and count for nothing here. The design's state is
-its latest revision's; a new revision starts as ``draft`` while earlier approvals stay.
-
-An approval freezes the revision's bundle: the zip is rendered once, its digest recorded with
-the review, and the bytes stored; downloads of an approved revision return exactly those bytes.
 A revision's files depend on nothing of the request that downloads or approves them: their
-permalink base is the one fixed when the revision was saved (``Saving.link_base``).
-
-Import trusts nothing: every imported revision is planned again from its platform and date with
-this site's knowledge base; the imported plan is kept only as a record when it differs.
+permalink base is the one fixed when the revision was saved (``Saving.link_base``). Export and
+import: nasplan.designs.transfer.
 """
 
 from __future__ import annotations
@@ -25,13 +15,11 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import hmac
-import json
 import re
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import cast
 
 from sqlalchemy import URL, Connection, Engine, bindparam, func, select
 from sqlalchemy.exc import IntegrityError
@@ -49,21 +37,11 @@ from nasplan.data.models import (
 )
 from nasplan.data.plan_store import pack
 from nasplan.designs.as_built import AsBuiltResult, compare_verify_report
-from nasplan.designs.files import render_revision_bundle
 from nasplan.designs.records import as_built_figures, audit_figures, slim_report
-from nasplan.designs.schemas import (
-    Decision,
-    DesignExport,
-    ExportReview,
-    ExportRevision,
-    ReviewCreate,
-    RevisionStatus,
-)
 from nasplan.domain.platform import Platform
 from nasplan.engine.diff import Change, diff_plans
 from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
-from nasplan.renderers.common import Approval
 from nasplan.renderers.plan_view import PlanView, plan_view
 
 ID_BYTES = 16  # 128 random bits, URL-safe base64: 22 characters
@@ -109,7 +87,7 @@ class BundleChanged(DesignError):
     status = 409
 
 
-def _require_acknowledged(view: PlanView, acknowledged: bool, action: str) -> None:
+def require_acknowledged(view: PlanView, acknowledged: bool, action: str) -> None:
     errors = [f.rule for f in view.findings if f.severity == "error"]
     if errors and not acknowledged:
         raise InvalidReference(
@@ -125,17 +103,17 @@ class Tokens:
     review: str
 
 
-def _hash(token: str) -> str:
+def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _check_token(given: str | None, stored_hash: str) -> None:
+def check_token(given: str | None, stored_hash: str) -> None:
     # Hash first so the comparison always runs over equal-length strings.
-    if given is None or not hmac.compare_digest(_hash(given), stored_hash):
+    if given is None or not hmac.compare_digest(token_hash(given), stored_hash):
         raise TokenRefused("missing or wrong token")
 
 
-def _now() -> dt.datetime:
+def utc_now() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(microsecond=0)
 
 
@@ -144,7 +122,7 @@ def as_utc(moment: dt.datetime) -> dt.datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
 
 
-def _planned(kb: KnowledgeBase, platform: Platform, today: dt.date) -> tuple[str, PlanView]:
+def plan_of(kb: KnowledgeBase, platform: Platform, today: dt.date) -> tuple[str, PlanView]:
     view = plan_view(make_plan(kb, platform, today))
     return view.model_dump_json(), view
 
@@ -159,7 +137,7 @@ class Saving:
     acknowledge_errors: bool = False
 
 
-def _plan_columns(session: Session, plan_json: str, view: PlanView) -> dict[str, object]:
+def plan_columns(session: Session, plan_json: str, view: PlanView) -> dict[str, object]:
     """A revision's plan columns: packed (compressed, explanations stored once)."""
     short = view.model_copy(update={"rules": {}}).model_dump_json()
     packed = pack(session, plan_json, short)
@@ -181,10 +159,10 @@ def _new_revision(
         number=number,
         name=name,
         platform_json=platform.model_dump_json(),
-        **_plan_columns(session, plan_json, view),
+        **plan_columns(session, plan_json, view),
         kb_version=view.kb_version,
         as_of=view.as_of,
-        created_at=_now(),
+        created_at=utc_now(),
         link_base=saving.link_base,
         origin="created",
         errors_acknowledged=saving.acknowledge_errors and view_has_errors(view),
@@ -204,14 +182,14 @@ def create_design(
     saving: Saving,
 ) -> tuple[DesignRow, RevisionRow, Tokens]:
     tokens = Tokens(secrets.token_urlsafe(TOKEN_BYTES), secrets.token_urlsafe(TOKEN_BYTES))
-    plan_json, view = _planned(kb, platform, today)
-    _require_acknowledged(view, saving.acknowledge_errors, "save")
+    plan_json, view = plan_of(kb, platform, today)
+    require_acknowledged(view, saving.acknowledge_errors, "save")
     design = DesignRow(
         id=secrets.token_urlsafe(ID_BYTES),
         name=name,
-        edit_token_hash=_hash(tokens.edit),
-        review_token_hash=_hash(tokens.review),
-        created_at=_now(),
+        edit_token_hash=token_hash(tokens.edit),
+        review_token_hash=token_hash(tokens.review),
+        created_at=utc_now(),
     )
     session.add(design)
     session.flush()
@@ -292,36 +270,6 @@ def get_revision(session: Session, design_id: str, number: int) -> RevisionRow:
     return revision
 
 
-def reviews_of(session: Session, revision_ids: Sequence[int]) -> dict[int, list[ReviewRow]]:
-    grouped: dict[int, list[ReviewRow]] = {rid: [] for rid in revision_ids}
-    if revision_ids:
-        rows = session.scalars(
-            select(ReviewRow).where(ReviewRow.revision_id.in_(revision_ids)).order_by(ReviewRow.id)
-        )
-        for row in rows:
-            grouped[row.revision_id].append(row)
-    return grouped
-
-
-def revision_status(reviews: Sequence[ReviewRow]) -> RevisionStatus:
-    local = [r for r in reviews if not r.imported]
-    if any(r.decision == "approve" for r in local):
-        return "approved"
-    decisions = [r.decision for r in local if r.decision != "comment"]
-    if decisions and decisions[-1] == "request_changes":
-        return "changes_requested"
-    return "in_review" if local else "draft"
-
-
-def approval_of(reviews: Sequence[ReviewRow]) -> ReviewRow | None:
-    """The review that approved the revision on this site, if any."""
-    return next((r for r in reviews if r.decision == "approve" and not r.imported), None)
-
-
-def stamp_of(review: ReviewRow) -> Approval:
-    return Approval(reviewer=review.reviewer, approved_at=as_utc(review.created_at))
-
-
 def add_revision(
     session: Session,
     kb: KnowledgeBase,
@@ -334,12 +282,12 @@ def add_revision(
     saving: Saving,
 ) -> RevisionRow:
     design = get_design(session, design_id)
-    _check_token(edit_token, design.edit_token_hash)
-    plan_json, view = _planned(kb, platform, today)
+    check_token(edit_token, design.edit_token_hash)
+    plan_json, view = plan_of(kb, platform, today)
     latest = _latest_number(session, design_id)
     if base_revision != latest:
         raise StaleRevision(latest)
-    _require_acknowledged(view, saving.acknowledge_errors, "save")
+    require_acknowledged(view, saving.acknowledge_errors, "save")
     revision = _new_revision(
         session, design_id, latest + 1, name or design.name, platform, plan_json, view, saving
     )
@@ -360,81 +308,6 @@ def _latest_number(session: Session, design_id: str) -> int:
         select(func.max(RevisionRow.number)).where(RevisionRow.design_id == design_id)
     )
     return int(latest or 0)
-
-
-def add_review(
-    session: Session,
-    design_id: str,
-    review_token: str | None,
-    review: ReviewCreate,
-) -> ReviewRow:
-    design = get_design(session, design_id)
-    _check_token(review_token, design.review_token_hash)
-    revision = get_revision(session, design_id, review.revision)
-    if review.item_rule is not None:
-        plan = json.loads(revision.plan_json)
-        if review.item_rule not in plan.get("rules", {}):
-            raise InvalidReference(
-                ("body", "item_rule"),
-                f"rule {review.item_rule} produced nothing in revision {review.revision}",
-            )
-    existing = session.scalars(select(ReviewRow).where(ReviewRow.revision_id == revision.id)).all()
-    if revision_status(existing) == "approved" and review.decision != "comment":
-        raise RevisionFinal(
-            f"revision {review.revision} is approved; approvals are final. Review the latest "
-            "revision instead."
-        )
-    row = ReviewRow(
-        revision_id=revision.id,
-        reviewer=review.reviewer,
-        decision=review.decision,
-        comment=review.comment,
-        item_rule=review.item_rule,
-        created_at=_now(),
-        imported=False,
-        errors_acknowledged=False,
-    )
-    if review.decision == "approve":
-        _approve(session, design_id, revision, row, review)
-    else:
-        session.add(row)
-    try:
-        session.commit()
-    except IntegrityError as exc:
-        # Another approval of this revision was stored between our read and our write.
-        session.rollback()
-        raise RevisionFinal(f"revision {review.revision} was approved meanwhile") from exc
-    return row
-
-
-def _approve(
-    session: Session,
-    design_id: str,
-    revision: RevisionRow,
-    row: ReviewRow,
-    review: ReviewCreate,
-) -> None:
-    """Record the approval with the digest of the bundle it approves, and keep that bundle."""
-    view = PlanView.model_validate_json(revision.plan_json)
-    _require_acknowledged(view, review.acknowledge_errors, "approve")
-    unapproved = render_revision_bundle(design_id, revision, None)
-    if review.bundle_sha256 is not None and review.bundle_sha256 != unapproved.digest:
-        raise BundleChanged(
-            f"revision {revision.number}'s bundle is sha256 {unapproved.digest}, not the "
-            f"{review.bundle_sha256} you reviewed: download it again and review that"
-        )
-    row.errors_acknowledged = view_has_errors(view)
-    row.bundle_sha256 = unapproved.digest
-    session.add(row)
-    session.flush()
-    approved = render_revision_bundle(design_id, revision, stamp_of(row))
-    if approved.digest != unapproved.digest:  # README.md alone may differ; a guard, not a path
-        raise RuntimeError("the approval changed a file the manifest covers")
-    session.add(
-        ApprovedBundleRow(
-            revision_id=revision.id, review_id=row.id, digest=approved.digest, zip=approved.zip
-        )
-    )
 
 
 def approved_bundle(session: Session, revision: RevisionRow) -> ApprovedBundleRow | None:
@@ -462,145 +335,17 @@ def drift(session: Session, kb: KnowledgeBase, design_id: str, today: dt.date) -
     return DriftResult(latest, saved.as_of, fresh.kb_version, fresh.as_of, changes)
 
 
-def export_design(session: Session, design_id: str) -> DesignExport:
-    design = get_design(session, design_id)
-    rows = revisions(session, design_id)
-    grouped = reviews_of(session, [r.id for r in rows])
-    return DesignExport(
-        name=design.name,
-        exported_at=_now(),
-        revisions=[
-            ExportRevision(
-                number=r.number,
-                name=r.name,
-                created_at=as_utc(r.created_at),
-                kb_version=r.kb_version,
-                as_of=r.as_of,
-                platform=Platform.model_validate_json(r.platform_json),
-                plan=PlanView.model_validate_json(r.plan_json),
-                reviews=[
-                    ExportReview(
-                        reviewer=v.reviewer,
-                        decision=cast(Decision, v.decision),
-                        comment=v.comment,
-                        item_rule=v.item_rule,
-                        created_at=as_utc(v.created_at),
-                        imported=v.imported,
-                    )
-                    for v in grouped[r.id]
-                ],
-            )
-            for r in rows
-        ],
-    )
-
-
-def import_design(
-    session: Session,
-    kb: KnowledgeBase,
-    document: DesignExport,
-    today: dt.date,
-    link_base: str | None,
-) -> tuple[DesignRow, Tokens]:
-    numbers = [r.number for r in document.revisions]
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise InvalidReference(
-            ("body", "revisions"), "revisions must be numbered 1, 2, 3 ... in order"
-        )
-    replanned: list[tuple[str, PlanView]] = []
-    for index, revision in enumerate(document.revisions):
-        if revision.as_of > today:
-            raise InvalidReference(
-                ("body", "revisions", str(index), "as_of"), "as_of cannot be in the future"
-            )
-        for position, review in enumerate(revision.reviews):
-            if review.item_rule is not None and review.item_rule not in revision.plan.rules:
-                raise InvalidReference(
-                    ("body", "revisions", str(index), "reviews", str(position), "item_rule"),
-                    f"rule {review.item_rule} is not in revision {revision.number}'s plan",
-                )
-        # The imported plan is never used: this site plans the platform again, for the date
-        # the revision was planned for.
-        replanned.append(_planned(kb, revision.platform, revision.as_of))
-    tokens = Tokens(secrets.token_urlsafe(TOKEN_BYTES), secrets.token_urlsafe(TOKEN_BYTES))
-    design = DesignRow(
-        id=secrets.token_urlsafe(ID_BYTES),
-        name=document.name,
-        edit_token_hash=_hash(tokens.edit),
-        review_token_hash=_hash(tokens.review),
-        created_at=_now(),
-    )
-    session.add(design)
-    session.flush()
-    for revision, (plan_json, view) in zip(document.revisions, replanned, strict=True):
-        row = RevisionRow(
-            design_id=design.id,
-            number=revision.number,
-            name=revision.name,
-            platform_json=revision.platform.model_dump_json(),
-            **_plan_columns(session, plan_json, view),
-            kb_version=view.kb_version,
-            as_of=view.as_of,
-            created_at=revision.created_at,
-            link_base=link_base,
-            origin="imported",
-            errors_acknowledged=False,
-            imported_plan_json=(
-                None if same_advice(revision.plan, view) else revision.plan.model_dump_json()
-            ),
-        )
-        session.add(row)
-        session.flush()
-        for review in revision.reviews:
-            session.add(
-                ReviewRow(
-                    revision_id=row.id,
-                    reviewer=review.reviewer,
-                    decision=review.decision,
-                    comment=review.comment,
-                    item_rule=review.item_rule,
-                    created_at=review.created_at,
-                    imported=True,
-                    errors_acknowledged=False,
-                )
-            )
-    session.commit()
-    return design, tokens
-
-
-def same_advice(imported: PlanView, replanned: PlanView) -> bool:
-    """Whether an imported plan says what this site's plan says (the release number aside)."""
-    return imported.model_dump(mode="json", exclude={"kb_version"}) == replanned.model_dump(
-        mode="json", exclude={"kb_version"}
-    )
-
-
-def provenance(revision: RevisionRow) -> str | None:
-    if revision.origin != "imported":
-        return None
-    note = (
-        f"Imported. Planned again on this site from the imported platform, for "
-        f"{revision.as_of.isoformat()}, with knowledge base {revision.kb_version}; "
-    )
-    if revision.imported_plan_json is None:
-        return note + "the imported plan said the same. Imported reviews are not verified."
-    return (
-        note + "the imported plan differed and is kept as a record only (never rendered). "
-        "Imported reviews are not verified."
-    )
-
-
 def record_as_built(
     session: Session, design_id: str, edit_token: str | None, number: int, report: str
 ) -> tuple[AsBuiltRow, AsBuiltResult]:
     """Compare a host's verify report with a revision's plan and keep the result."""
     design = get_design(session, design_id)
-    _check_token(edit_token, design.edit_token_hash)
+    check_token(edit_token, design.edit_token_hash)
     revision = get_revision(session, design_id, number)
     result = compare_verify_report(PlanView.model_validate_json(revision.plan_json), report)
     row = AsBuiltRow(
         revision_id=revision.id,
-        created_at=_now(),
+        created_at=utc_now(),
         host=result.host,
         result_json=result.model_dump_json(),
         summary_json=as_built_figures(result).model_dump_json(),
@@ -624,7 +369,7 @@ def record_before_audit(
     the design as its "before". Raises Unrecognised for a paste nothing recognises, and what
     ``run_audit`` raises (AuditFailed) when the audit cannot be completed."""
     design = get_design(session, design_id)
-    _check_token(edit_token, design.edit_token_hash)
+    check_token(edit_token, design.edit_token_hash)
     revision = get_revision(session, design_id, number)
     platform = Platform.model_validate_json(revision.platform_json)
     platform = platform.model_copy(update={"as_of": revision.as_of})
@@ -634,7 +379,7 @@ def record_before_audit(
     report = slim_report(run_audit(inputs, platform))
     row = DesignAuditRow(
         revision_id=revision_id,
-        created_at=_now(),
+        created_at=utc_now(),
         label=label,
         report_json=report.model_dump_json(),
         summary_json=audit_figures(report).model_dump_json(),

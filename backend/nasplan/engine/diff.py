@@ -83,7 +83,7 @@ class Change(BaseModel):
     setting: SettingParts | None = Field(default=None, description="For settings: the key.")
 
 
-def _mount_key(m: Mount) -> str:
+def mount_key(m: Mount) -> str:
     return f"{'+'.join(m.serves)} {m.mount_point}"
 
 
@@ -91,7 +91,7 @@ def _mount_value(m: Mount) -> str:
     return f"{m.export} {','.join(m.options)}"
 
 
-def _setting_key(s: Setting) -> str:
+def setting_key(s: Setting) -> str:
     where = f" [{', '.join(s.applies_to)}]" if s.applies_to else ""
     scope = f" ({s.scope})" if s.scope else ""
     return f"{s.target} {s.key}{where}{scope}"
@@ -113,7 +113,7 @@ def _volume_value(v: Volume) -> str:
     return f"{v.export} holds {', '.join(v.holds)}"
 
 
-def _finding_key(f: Finding) -> str:
+def finding_key(f: Finding) -> str:
     return f"{f.rule}: {f.message}"
 
 
@@ -189,7 +189,7 @@ def diff_plans(
         "mount",
         before.mounts,
         after.mounts,
-        _mount_key,
+        mount_key,
         _mount_value,
         lambda m: m.rules,
         explain,
@@ -199,7 +199,7 @@ def diff_plans(
         "setting",
         before.settings,
         after.settings,
-        _setting_key,
+        setting_key,
         _setting_value,
         lambda s: s.rules,
         explain,
@@ -208,7 +208,7 @@ def diff_plans(
         "finding",
         before.findings,
         after.findings,
-        _finding_key,
+        finding_key,
         _finding_value,
         lambda f: [f.rule],
         explain,
@@ -251,21 +251,39 @@ def _diff_plan_meta(before: Plan, after: Plan) -> list[Change]:
 
 
 def _leaves(prefix: str, value: object) -> Iterator[tuple[str, object]]:
+    """Every answer by its dotted path; a list of objects (the storage paths) item by item,
+    numbered from 1 as the wizard numbers them (``handover.paths.1.host_interface``)."""
     if isinstance(value, dict):
         for name, inner in value.items():
             yield from _leaves(f"{prefix}.{name}" if prefix else str(name), inner)
+    elif isinstance(value, list) and value and all(isinstance(x, dict) for x in value):
+        for number, inner in enumerate(value, start=1):
+            yield from _leaves(f"{prefix}.{number}", inner)
     else:
         yield prefix, value
 
 
+def _answer(value: object) -> object:
+    """An answer as the plan reads it: nothing given, an empty list and an empty text are the
+    same (no answer), so a hand-over saved without its lists is no change."""
+    return None if value in ("", [], {}) else value
+
+
+def _answer_text(value: object) -> str:
+    if isinstance(value, list):
+        return ", ".join(_text(item) for item in value)
+    return _text(value)
+
+
 def _diff_platform(before: Plan, after: Plan) -> list[Change]:
-    old = dict(_leaves("", before.platform.model_dump(mode="json")))
-    new = dict(_leaves("", after.platform.model_dump(mode="json")))
+    old = {k: _answer(v) for k, v in _leaves("", before.platform.model_dump(mode="json"))}
+    new = {k: _answer(v) for k, v in _leaves("", after.platform.model_dump(mode="json"))}
     changes: list[Change] = []
     for key in [*old, *(k for k in new if k not in old)]:
         a, b = old.get(key), new.get(key)
         if a != b:
-            changes.append(_changed("platform", key, _text(a), _text(b), PLATFORM_REASON))
+            before_text, after_text = _answer_text(a), _answer_text(b)
+            changes.append(_changed("platform", key, before_text, after_text, PLATFORM_REASON))
     return changes
 
 

@@ -3,9 +3,11 @@
 render_bundle_files(plan, meta) -> {path: text} is pure; write_zip makes the same bytes for the
 same files every time (sorted entries, 1980-01-01 timestamps, fixed permissions).
 
-MANIFEST.sha256 lists the SHA-256 of every file but README.md (which says who approved the
-bundle, so it is written after the approval) and itself, in ``sha256sum -c`` form. The bundle's
-digest is the SHA-256 of MANIFEST.sha256: the value a reviewer approves.
+MANIFEST.sha256 lists the SHA-256 of every file but itself and the three files people read
+first, which say who approved the bundle and so are written after the approval: README.md and
+the two runbooks. The runbooks' text without their review lines is covered through
+RUNBOOK.sha256 (see review_block). The bundle's digest is the SHA-256 of MANIFEST.sha256: the
+value a reviewer approves.
 """
 
 from __future__ import annotations
@@ -28,6 +30,14 @@ from nasplan.renderers.common import (
 )
 from nasplan.renderers.filer import filer_file
 from nasplan.renderers.parts import render_parts
+from nasplan.renderers.review_block import (
+    CHECK_SCRIPT,
+    RUNBOOK_SUMS,
+    RUNBOOKS,
+    check_script,
+    review_status,
+    with_review,
+)
 from nasplan.renderers.runbook import build_runbook, md, runbook_html, runbook_markdown
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -35,7 +45,7 @@ MODE_SCRIPT = 0o100755
 MODE_FILE = 0o100644
 MANIFEST = "MANIFEST.sha256"
 README = "README.md"
-UNSIGNED = frozenset({MANIFEST, README})
+UNSIGNED = frozenset({MANIFEST, README, *RUNBOOKS})
 # Entry names are nasplan's own (team folder, file name); nothing else may become one.
 _SEGMENT = r"[A-Za-z0-9_-]+(\.[A-Za-z0-9_]+)*"
 _ENTRY_NAME = re.compile(rf"{_SEGMENT}(/{_SEGMENT}){{0,3}}")
@@ -55,7 +65,20 @@ _INDEX: list[tuple[str, str, str, str]] = [
         MANIFEST,
         "all",
         "everyone",
-        "SHA-256 of every other file but README.md: check with sha256sum -c MANIFEST.sha256",
+        "SHA-256 of every other file but README.md and the runbooks (which say who approved "
+        "the bundle): check with sh verify/check_bundle.sh",
+    ),
+    (
+        RUNBOOK_SUMS,
+        "all",
+        "everyone",
+        "SHA-256 of each runbook without its review lines (verify/check_bundle.sh checks it)",
+    ),
+    (
+        CHECK_SCRIPT,
+        "all",
+        "everyone",
+        "checks every file against MANIFEST.sha256 and prints the digest an approval records",
     ),
     ("plan.json", "all", "tools", "the plan itself, with every rule's rationale and sources"),
     (
@@ -193,8 +216,8 @@ def _review_lines(f: Facts, digest: str) -> list[str]:
         when = approval.approved_at.strftime("%Y-%m-%d %H:%M UTC")
         return [
             f"**Approved** by {md(one_line(approval.reviewer, 80))} on {when}. Bundle sha256 "
-            f"`{digest}`: the digest of MANIFEST.sha256, which lists every other file but this "
-            "one (check: `sha256sum -c MANIFEST.sha256`, then `sha256sum MANIFEST.sha256`).",
+            f"`{digest}`: the digest of MANIFEST.sha256, which covers every other file but the "
+            "review lines of this file and of the runbooks (check: `sh verify/check_bundle.sh`).",
         ]
     if f.meta.design_id:
         return [
@@ -208,13 +231,16 @@ def _review_lines(f: Facts, digest: str) -> list[str]:
     ]
 
 
-def manifest(files: dict[str, str]) -> str:
-    """``sha256sum`` lines for every file of the bundle that an approval covers."""
+def _sums(files: dict[str, str]) -> str:
     return "".join(
         f"{hashlib.sha256(files[path].encode('utf-8')).hexdigest()}  {path}\n"
         for path in sorted(files)
-        if path not in UNSIGNED
     )
+
+
+def manifest(files: dict[str, str]) -> str:
+    """``sha256sum`` lines for every file of the bundle that an approval covers."""
+    return _sums({path: text for path, text in files.items() if path not in UNSIGNED})
 
 
 def bundle_digest(files: dict[str, str]) -> str:
@@ -308,9 +334,14 @@ def render_bundle_files(plan: Plan, meta: BundleMeta | None = None) -> dict[str,
     runbook = build_runbook(plan, signed_meta, files)
     files["RUNBOOK.md"] = runbook_markdown(runbook)
     files["RUNBOOK.html"] = runbook_html(runbook)
+    files[RUNBOOK_SUMS] = _sums({path: files[path] for path in RUNBOOKS})
+    files[CHECK_SCRIPT] = check_script(f)
     files[MANIFEST] = manifest(files)
-    ordered = sorted(files)
-    files[README] = _readme(facts(plan, meta), ordered, bundle_digest(files))
+    digest = bundle_digest(files)
+    status = review_status(meta, digest)
+    for path in RUNBOOKS:
+        files[path] = with_review(path, files[path], status)
+    files[README] = _readme(facts(plan, meta), sorted(files), digest)
     for path in files:
         if not _ENTRY_NAME.fullmatch(path):
             raise ValueError(f"not a bundle file name: {path!r}")

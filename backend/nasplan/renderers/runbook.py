@@ -305,9 +305,9 @@ def _change_record(phases: list[PhaseView], rac: bool) -> list[tuple[str, str]]:
         ("Communications", f"users told before: {BLANK}; after: {BLANK}"),
         (
             "Files",
-            "README.md gives the review status and the bundle's sha256, the digest of "
-            "MANIFEST.sha256, which covers this runbook and every file run: check them with "
-            "sha256sum -c MANIFEST.sha256 before phase 1",
+            "the review status above and README.md give the bundle's sha256, the digest of "
+            "MANIFEST.sha256, which covers this runbook (but its review lines) and every file "
+            "run: check them with sh verify/check_bundle.sh before phase 1",
         ),
     ]
 

@@ -21,6 +21,7 @@ from nasplan.domain.platform import EXAMPLE_PLATFORM
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.main import create_app
 from nasplan.renderers.bundle import render_bundle_files
+from nasplan.renderers.review_block import RUNBOOKS, without_review
 from nasplan.settings import Settings
 
 DNFS_ON_9I = {**EXAMPLE_PLATFORM, "oracle": {**EXAMPLE_PLATFORM["oracle"], "dnfs": True}}
@@ -53,7 +54,7 @@ def _bundle(c: TestClient, design: Any, number: int = 1) -> Any:
     return response
 
 
-def test_manifest_covers_every_file_but_the_readme(designs_client: TestClient) -> None:
+def test_manifest_covers_every_file_but_the_review_lines(designs_client: TestClient) -> None:
     design = _save(designs_client)
     response = _bundle(designs_client, design)
     entries = _entries(response.content)
@@ -61,9 +62,14 @@ def test_manifest_covers_every_file_but_the_readme(designs_client: TestClient) -
         line.split("  ", 1)[1]: line.split("  ", 1)[0]
         for line in entries["MANIFEST.sha256"].splitlines()
     }
-    assert set(listed) == set(entries) - {"README.md", "MANIFEST.sha256"}
+    assert set(listed) == set(entries) - {"README.md", "MANIFEST.sha256", *RUNBOOKS}
     for path, digest in listed.items():
         assert hashlib.sha256(entries[path].encode()).hexdigest() == digest
+    # The runbooks are covered without their review lines, through RUNBOOK.sha256.
+    assert "RUNBOOK.sha256" in listed
+    for line in entries["RUNBOOK.sha256"].splitlines():
+        digest, path = line.split("  ", 1)
+        assert hashlib.sha256(without_review(entries[path]).encode()).hexdigest() == digest
     digest = hashlib.sha256(entries["MANIFEST.sha256"].encode()).hexdigest()
     assert response.headers["X-Bundle-SHA256"] == digest
     assert "**Not approved.**" in entries["README.md"] and digest in entries["README.md"]
@@ -82,9 +88,13 @@ def test_approval_records_the_digest_and_every_download_says_who(
     after = _bundle(c, design)
     assert after.headers["X-Bundle-SHA256"] == digest
     entries, unapproved = _entries(after.content), _entries(before.content)
-    # Only the README changes: it now says who approved, and when.
-    assert {p for p in entries if entries[p] != unapproved[p]} == {"README.md"}
+    # Only the files people read first change: they now say who approved, and when.
+    assert {p for p in entries if entries[p] != unapproved[p]} == {"README.md", *RUNBOOKS}
     assert "**Approved** by dba lead on " in entries["README.md"] and digest in entries["README.md"]
+    for path in RUNBOOKS:
+        assert "Approved by dba lead on " in entries[path] and digest in entries[path], path
+        assert "is not approved" in unapproved[path], path
+        assert without_review(entries[path]) == without_review(unapproved[path]), path
 
     revision = c.get(f"/api/v1/designs/{design['id']}/revisions/1").json()
     assert revision["approval"]["reviewer"] == "dba lead"

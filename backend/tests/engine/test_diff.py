@@ -143,6 +143,38 @@ def test_every_platform_leaf_is_compared_and_rendered_as_json_text(linux_25g: Pl
     assert platform_keys == list(platform)
 
 
+def test_an_absent_answer_and_an_empty_one_are_the_same(linux_25g: Plan) -> None:
+    """A hand-over with nothing in its lists says what no hand-over says: no change."""
+    assert linux_25g.platform.handover is None
+    empty = _with_platform(linux_25g, {"handover": {"client_subnet": "192.168.10.0/24"}})
+    assert empty.platform.handover is not None and empty.platform.handover.cluster_nodes == []
+    got = {c.key: (c.before, c.after) for c in diff_plans(linux_25g, empty) if c.item == "platform"}
+    assert got == {"handover.client_subnet": ("(none)", "192.168.10.0/24")}
+    assert [c.key for c in diff_plans(empty, linux_25g) if c.item == "platform"] == [
+        "handover.client_subnet"
+    ]
+
+
+def test_list_answers_read_as_words_and_paths_one_by_one(linux_25g: Plan) -> None:
+    nodes = _with_platform(
+        linux_25g,
+        {
+            "oracle": {"rac": True, "rac_nodes": 2},
+            "host": {"hostname": "db01"},
+            "handover": {
+                "cluster_nodes": ["db01", "db02"],
+                "paths": [{"host_interface": "ens1f0", "host_address": "192.168.10.11/24"}],
+            },
+        },
+    )
+    got = {c.key: (c.before, c.after) for c in diff_plans(linux_25g, nodes) if c.item == "platform"}
+    assert got["handover.cluster_nodes"] == ("(none)", "db01, db02")
+    assert got["handover.paths.1.host_interface"] == ("(none)", "ens1f0")
+    assert got["handover.paths.1.host_address"] == ("(none)", "192.168.10.11/24")
+    assert not any(key.endswith(("filer_interface", "filer_address")) for key in got)
+    assert all(not (after or "").startswith(("[", "{")) for _, after in got.values())
+
+
 def test_include_platform_false_skips_platform_answers(linux_25g: Plan, linux_10g: Plan) -> None:
     changes = diff_plans(linux_25g, linux_10g, include_platform=False)
     assert changes and all(c.item != "platform" for c in changes)

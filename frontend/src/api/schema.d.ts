@@ -281,6 +281,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/designs/{design_id}/diff/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read Files Diff
+         * @description What changed in the files the two revisions' downloads give, as unified diffs.
+         */
+        get: operations["read_files_diff_api_v1_designs__design_id__diff_files_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/designs/{design_id}/drift": {
         parameters: {
             query?: never;
@@ -416,8 +436,8 @@ export interface paths {
         };
         /**
          * Read Runbook
-         * @description The runbook of a saved revision (Markdown, or ?format=html to print), the one in its
-         *     bundle, under a line that says who approved it and when, or that nobody has yet.
+         * @description The runbook of a saved revision (Markdown, or ?format=html to print): the one in its
+         *     bundle, which opens with who approved it and when, or that nobody has yet.
          */
         get: operations["read_runbook_api_v1_designs__design_id__revisions__number__runbook_get"];
         put?: never;
@@ -1724,6 +1744,8 @@ export interface components {
              * @default false
              */
             imported: boolean;
+            /** @description An item of the plan of the revision the review is of. */
+            item?: components["schemas"]["ReviewItem"] | null;
             /**
              * Item Rule
              * @description A rule in the plan of the revision the review is of.
@@ -1776,6 +1798,30 @@ export interface components {
             sources: components["schemas"]["SourceRef"][];
             /** Statement */
             statement: string;
+        };
+        /** FileDiff */
+        FileDiff: {
+            /**
+             * Lines
+             * @description A unified diff with 3 lines of context: the `---` and `+++` lines, then hunks, each an `@@` line and lines that start with ` ` (the same), `-` (only in the older revision) or `+` (only in the newer). At most 400 lines a file and 3000 in all; a line longer than 400 characters is cut and ends with `…`.
+             */
+            lines: string[];
+            /**
+             * Lines Left Out
+             * @description Lines of this file's diff cut to keep the answer small.
+             * @default 0
+             */
+            lines_left_out: number;
+            /**
+             * Path
+             * @description Path in the bundle, e.g. `host/mounts.sh`.
+             */
+            path: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "added" | "removed" | "changed";
         };
         /**
          * Filer
@@ -2583,6 +2629,8 @@ export interface components {
              * @enum {string}
              */
             decision: "approve" | "request_changes" | "comment";
+            /** @description Comment on one plan item, named exactly: a mount, an option on a mount, a setting or a finding of the revision's plan. With `item_rule`, that rule must be one behind the item. Comments and change requests only. */
+            item?: components["schemas"]["ReviewItem"] | null;
             /**
              * Item Rule
              * @description Comment on one plan item: the id of the rule behind it, which must be in the revision's plan. Comments and change requests only: an approval is always of the whole revision.
@@ -2592,6 +2640,27 @@ export interface components {
             reviewer: string;
             /** Revision */
             revision: number;
+        };
+        /**
+         * ReviewItem
+         * @description One item of a revision's plan, named by the key the plan diff gives it (GET .../diff).
+         */
+        ReviewItem: {
+            /**
+             * Key
+             * @description The item's key in the plan diff: a mount (and an option's mount) `serves mount_point`, e.g. `redo+control /u03/oralog/PROD`; a setting `target name [volumes] (scope)`; a finding `rule: message`.
+             */
+            key: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "mount" | "option" | "setting" | "finding";
+            /**
+             * Option
+             * @description For an option: the option on that mount, e.g. `actimeo=0`; only then.
+             */
+            option?: string | null;
         };
         /** ReviewOut */
         ReviewOut: {
@@ -2625,6 +2694,8 @@ export interface components {
              * @default false
              */
             imported: boolean;
+            /** @description The plan item it is about. */
+            item?: components["schemas"]["ReviewItem"] | null;
             /** Item Rule */
             item_rule: string | null;
             /** Reviewer */
@@ -2660,6 +2731,30 @@ export interface components {
             design_id: string;
             /** From Revision */
             from_revision: number;
+            /** To Revision */
+            to_revision: number;
+        };
+        /** RevisionFilesDiff */
+        RevisionFilesDiff: {
+            /** Design Id */
+            design_id: string;
+            /**
+             * Files
+             * @description Every compared file that differs, by path. Lines that differ only in the revision's own stamps (its number, permalink and review status with the bundle digest) count as the same.
+             */
+            files: components["schemas"]["FileDiff"][];
+            /** From Revision */
+            from_revision: number;
+            /**
+             * Not Compared
+             * @description README.md (the bundle's index and review status) and the checksum lists (*.sha256), which change with every revision and every approval.
+             */
+            not_compared: string[];
+            /**
+             * Stamp Only
+             * @description Files that differ only in those stamps: nothing in them runs differently.
+             */
+            stamp_only: string[];
             /** To Revision */
             to_revision: number;
         };
@@ -4092,6 +4187,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevisionDiff"];
+                };
+            };
+            /** @description No design (or revision) with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    read_files_diff_api_v1_designs__design_id__diff_files_get: {
+        parameters: {
+            query: {
+                /** @description Older revision */
+                from: number;
+                /** @description Newer revision */
+                to: number;
+            };
+            header?: never;
+            path: {
+                design_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionFilesDiff"];
                 };
             };
             /** @description No design (or revision) with this id */

@@ -19,11 +19,11 @@ from nasplan.api.deps import KbDep, SessionDep, session_scope
 from nasplan.api.routes import design_records
 from nasplan.api.routes.bundles import RunbookFormat
 from nasplan.api.routes.design_answers import INPUT, NOT_FOUND, TOKEN, Responses
-from nasplan.data.models import DesignRow, ReviewRow, RevisionRow
-from nasplan.designs import files, service
+from nasplan.api.routes.design_bodies import review_out, revision_body, revision_summary
+from nasplan.data.models import DesignRow
+from nasplan.designs import file_diff, files, reviews, service, transfer
 from nasplan.designs.schemas import (
     MAX_REVISION,
-    ApprovalOut,
     DesignCreate,
     DesignCreated,
     DesignExport,
@@ -33,8 +33,8 @@ from nasplan.designs.schemas import (
     ReviewOut,
     RevisionCreate,
     RevisionDiff,
+    RevisionFilesDiff,
     RevisionOut,
-    RevisionSummary,
 )
 from nasplan.engine.diff import diff_plans
 from nasplan.renderers.plan_view import PlanView
@@ -58,54 +58,6 @@ def saved_link_base(request: Request) -> str | None:
         request.headers.get("host"),
         files.allowed_hosts(settings.allowed_hosts),
     )
-
-
-def _review_out(review: ReviewRow, number: int) -> ReviewOut:
-    return ReviewOut(
-        id=review.id,
-        revision=number,
-        reviewer=review.reviewer,
-        decision=review.decision,
-        comment=review.comment,
-        item_rule=review.item_rule,
-        created_at=service.as_utc(review.created_at),
-        imported=review.imported,
-        errors_acknowledged=review.errors_acknowledged,
-        bundle_sha256=review.bundle_sha256,
-    )
-
-
-def _summary(revision: RevisionRow, reviews: list[ReviewRow]) -> RevisionSummary:
-    approval = service.approval_of(reviews)
-    return RevisionSummary(
-        number=revision.number,
-        name=revision.name,
-        created_at=service.as_utc(revision.created_at),
-        kb_version=revision.kb_version,
-        as_of=revision.as_of,
-        status=service.revision_status(reviews),
-        origin="imported" if revision.origin == "imported" else "created",
-        errors_acknowledged=revision.errors_acknowledged,
-        approval=ApprovalOut(
-            reviewer=approval.reviewer,
-            approved_at=service.as_utc(approval.created_at),
-            bundle_sha256=approval.bundle_sha256 or "",
-        )
-        if approval is not None
-        else None,
-    )
-
-
-def _revision_body(revision: RevisionRow, reviews: list[ReviewRow]) -> dict[str, Any]:
-    """Everything but the plan, which is spliced in as the exact text stored with it."""
-    summary = _summary(revision, reviews).model_dump(mode="json")
-    return {
-        **summary,
-        "design_id": revision.design_id,
-        "platform": json.loads(revision.platform_json),
-        "reviews": [_review_out(r, revision.number).model_dump(mode="json") for r in reviews],
-        "provenance": service.provenance(revision),
-    }
 
 
 def _with_plan(body: dict[str, Any], plan_json: str) -> str:
@@ -198,8 +150,8 @@ _DESIGN_BODIES_LOCK = threading.Lock()  # read on the thread pool; the cache is 
 def _design_body(design_id: str, session: Session) -> str:
     design = service.get_design(session, design_id)
     rows = service.revisions(session, design_id)
-    grouped = service.reviews_of(session, [r.id for r in rows])
-    summaries = [_summary(r, grouped[r.id]) for r in rows]
+    grouped = reviews.reviews_of(session, [r.id for r in rows])
+    summaries = [revision_summary(r, grouped[r.id]) for r in rows]
     approved = [s.number for s in summaries if s.status == "approved"]
     latest = summaries[-1]
     label = {
@@ -222,7 +174,7 @@ def _design_body(design_id: str, session: Session) -> str:
     }
     latest_row = rows[-1]
     latest_text = _with_plan(
-        _revision_body(latest_row, grouped[latest_row.id]), latest_row.plan_json
+        revision_body(latest_row, grouped[latest_row.id]), latest_row.plan_json
     )
     envelope = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
     return f'{envelope[:-1]},"latest":{latest_text}}}'
@@ -232,8 +184,8 @@ def _design_body(design_id: str, session: Session) -> str:
 def read_revision(design_id: str, number: RevisionPath, session: SessionDep) -> Response:
     """One revision exactly as saved: its plan and knowledge-base release never change."""
     revision = service.get_revision(session, design_id, number)
-    reviews = service.reviews_of(session, [revision.id])[revision.id]
-    return _json(_with_plan(_revision_body(revision, reviews), revision.plan_json))
+    kept = reviews.reviews_of(session, [revision.id])[revision.id]
+    return _json(_with_plan(revision_body(revision, kept), revision.plan_json))
 
 
 @router.post(
@@ -268,7 +220,7 @@ def create_revision(
         dt.date.today(),
         service.Saving(saved_link_base(request), body.acknowledge_errors),
     )
-    return _json(_with_plan(_revision_body(revision, []), revision.plan_json), 201)
+    return _json(_with_plan(revision_body(revision, []), revision.plan_json), 201)
 
 
 @router.post(
@@ -296,8 +248,8 @@ def create_review(
     An approval is of the whole revision: it records the digest of the revision's bundle and
     freezes it (later downloads return the approved bytes). A plan with `error` findings is
     approved only with `acknowledge_errors: true`."""
-    row = service.add_review(session, design_id, x_review_token, body)
-    return _review_out(row, body.revision)
+    row = reviews.add_review(session, design_id, x_review_token, body)
+    return review_out(row, body.revision)
 
 
 @router.get("/{design_id}/diff", response_model=RevisionDiff, responses=NOT_FOUND)
@@ -312,6 +264,29 @@ def read_diff(
     newer = PlanView.model_validate_json(service.get_revision(session, design_id, head).plan_json)
     return RevisionDiff(
         design_id=design_id, from_revision=base, to_revision=head, changes=diff_plans(older, newer)
+    )
+
+
+@router.get("/{design_id}/diff/files", response_model=RevisionFilesDiff, responses=NOT_FOUND)
+def read_files_diff(
+    design_id: str,
+    session: SessionDep,
+    base: Annotated[int, Query(ge=1, le=MAX_REVISION, alias="from", description="Older revision")],
+    head: Annotated[int, Query(ge=1, le=MAX_REVISION, alias="to", description="Newer revision")],
+) -> RevisionFilesDiff:
+    """What changed in the files the two revisions' downloads give, as unified diffs."""
+    older, newer = (
+        file_diff.revision_files(session, design_id, service.get_revision(session, design_id, n))
+        for n in (base, head)
+    )
+    found = file_diff.compare_files(older, newer)
+    return RevisionFilesDiff(
+        design_id=design_id,
+        from_revision=base,
+        to_revision=head,
+        files=found.changed,
+        stamp_only=found.stamp_only,
+        not_compared=found.not_compared,
     )
 
 
@@ -377,32 +352,23 @@ def read_runbook(
         RunbookFormat, Query(description="md, or html for the printable page")
     ] = "md",
 ) -> Response:
-    """The runbook of a saved revision (Markdown, or ?format=html to print), the one in its
-    bundle, under a line that says who approved it and when, or that nobody has yet."""
+    """The runbook of a saved revision (Markdown, or ?format=html to print): the one in its
+    bundle, which opens with who approved it and when, or that nobody has yet."""
     revision = service.get_revision(session, design_id, number)
     stored = service.approved_bundle(session, revision)
     path = "RUNBOOK.html" if format == "html" else "RUNBOOK.md"
     if stored is not None:
-        reviews = service.reviews_of(session, [revision.id])[revision.id]
-        approval = service.approval_of(reviews)
-        stamp = files.review_stamp(
-            number, stored.digest, service.stamp_of(approval) if approval else None
-        )
         text = files.read_from_zip(stored.zip, path)
     else:
-        rendered = files.render_revision_bundle(design_id, revision, None)
-        stamp = files.review_stamp(number, rendered.digest, None)
-        text = rendered.files[path]
+        text = files.render_revision_bundle(design_id, revision, None).files[path]
     media = "text/html" if format == "html" else "text/markdown"
-    return Response(
-        content=files.stamp_runbook(text, format, stamp), media_type=f"{media}; charset=utf-8"
-    )
+    return Response(content=text, media_type=f"{media}; charset=utf-8")
 
 
 @router.get("/{design_id}/export", response_model=DesignExport, responses=NOT_FOUND)
 def export_design(design_id: str, session: SessionDep) -> DesignExport:
     """The whole design as one JSON document (no tokens), for backup or another site."""
-    return service.export_design(session, design_id)
+    return transfer.export_design(session, design_id)
 
 
 @router.post("/import", status_code=201, response_model=DesignCreated, responses=INPUT)
@@ -415,7 +381,7 @@ def import_design(
     date with this site's knowledge base (an imported plan that differs is kept as a record
     only), and imported reviews are history marked "imported, not verified" — the design is
     not approved here until a reviewer here approves it."""
-    design, tokens = service.import_design(
+    design, tokens = transfer.import_design(
         session, kb, document, dt.date.today(), saved_link_base(request)
     )
     return _created(design, len(document.revisions), tokens)

@@ -1,10 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { api, type RevisionOut, type Schemas, unwrap } from "../../api/client";
 import { errorCount, errorFindings } from "../../components/AcknowledgeErrors";
 import { CopyButton } from "../../components/CopyButton";
-import { SelectField } from "../../components/Fields";
 import { Empty, ErrorMessage, Loading } from "../../components/States";
 import { draftFromPlatform, encodeDraft } from "../../lib/draft";
 import { readCapabilities } from "../../lib/fragment";
@@ -14,7 +12,9 @@ import { ChangesList } from "../plan/TimeTravel";
 import { AsBuilt } from "./AsBuilt";
 import { BeforeAudits } from "./BeforeAudits";
 import { History } from "./History";
+import { ItemCommentsProvider, ReviewSubject } from "./itemComments";
 import { ReviewPanel } from "./ReviewPanel";
+import { RevisionDiff } from "./RevisionDiff";
 import { useRecordOpenedDesign } from "./useYourDesigns";
 
 const STATUS_STYLE: Record<string, string> = {
@@ -102,31 +102,6 @@ function Drift({ designId }: { designId: string }) {
   );
 }
 
-function Compare({ designId, numbers }: { designId: string; numbers: number[] }) {
-  const [from, setFrom] = useState(String(numbers[numbers.length - 2] ?? 1));
-  const [to, setTo] = useState(String(numbers[numbers.length - 1] ?? 1));
-  const diff = useQuery({
-    queryKey: ["design", designId, "diff", from, to],
-    enabled: from !== to,
-    queryFn: async () =>
-      unwrap(await api.GET("/api/v1/designs/{design_id}/diff", { params: { path: { design_id: designId }, query: { from: Number(from), to: Number(to) } } })),
-  });
-  const options = numbers.map((n) => ({ value: String(n), label: `Revision ${n}` }));
-  return (
-    <div>
-      <div className="grid grid-cols-2 gap-3">
-        <SelectField label="From" name="diff.from" value={from} onChange={setFrom} options={options} />
-        <SelectField label="To" name="diff.to" value={to} onChange={setTo} options={options} />
-      </div>
-      <div className="mt-3">
-        {from === to ? <Empty>Choose two different revisions.</Empty> : diff.isPending ? <Loading what="the differences" /> : (
-          <ChangesList changes={diff.data?.changes} from={`revision ${from}`} to={`revision ${to}`} error={diff.error} />
-        )}
-      </div>
-    </div>
-  );
-}
-
 function Reviews({ revision }: { revision: RevisionOut }) {
   if (revision.reviews.length === 0) return <Empty>No reviews of revision {revision.number} yet.</Empty>;
   return (
@@ -147,7 +122,7 @@ function Reviews({ revision }: { revision: RevisionOut }) {
                 </span>
               )}
               <strong>{review.reviewer}</strong> — {review.decision.replace("_", " ")} · {review.created_at.slice(0, 16).replace("T", " ")}
-              {review.item_rule && <> · on <Link className="text-blue-800 underline" to={`/rules/${review.item_rule}`}>{review.item_rule}</Link></>}
+              <ReviewSubject review={review} plan={revision.plan} />
               {review.errors_acknowledged && <> · <span className="text-red-800">error findings acknowledged</span></>}
               {approval && review.bundle_sha256 && <> · bundle sha256 <Digest sha256={review.bundle_sha256} /></>}
             </p>
@@ -227,6 +202,11 @@ export default function DesignPage() {
         </div>
       </div>
       {isLatest && <Drift designId={d.id} />}
+      {numbers.length > 1 && (
+        <Card title="Compare revisions">
+          <RevisionDiff designId={d.id} numbers={numbers} />
+        </Card>
+      )}
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-4">
           <Card title="Revisions">
@@ -251,11 +231,6 @@ export default function DesignPage() {
               ))}
             </ul>
           </Card>
-          {numbers.length > 1 && (
-            <Card title="Compare revisions">
-              <Compare designId={d.id} numbers={numbers} />
-            </Card>
-          )}
           <Card title={`Reviews of revision ${shown.number}`}>
             <Reviews revision={shown} />
             {capabilities.review && (
@@ -278,7 +253,9 @@ export default function DesignPage() {
           </Card>
         </div>
         <div className="min-w-0 space-y-4">
-          <PlanBody plan={shown.plan} changed={new Set()} />
+          <ItemCommentsProvider designId={d.id} revision={shown} token={capabilities.review}>
+            <PlanBody plan={shown.plan} changed={new Set()} />
+          </ItemCommentsProvider>
         </div>
       </div>
     </div>

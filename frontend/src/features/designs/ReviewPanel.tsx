@@ -4,6 +4,7 @@ import { api, type RevisionOut, unwrap } from "../../api/client";
 import { AcknowledgeErrors, errorFindings } from "../../components/AcknowledgeErrors";
 import { SelectField, TextField } from "../../components/Fields";
 import { ErrorMessage } from "../../components/States";
+import { reviewerProblem, useReviewerName } from "./reviewerName";
 
 type Decision = "approve" | "request_changes" | "comment";
 
@@ -13,10 +14,9 @@ export function ReviewPanel({ designId, revision, token }: { designId: string; r
   // approval is always chosen. An approved revision only takes comments.
   const final = revision.status === "approved";
   const defaultDecision: Decision = "comment";
-  const [reviewer, setReviewer] = useState("");
+  const [reviewer, setReviewer] = useReviewerName();
   const [chosen, setChosen] = useState<Decision>(defaultDecision);
   const [comment, setComment] = useState("");
-  const [itemRule, setItemRule] = useState("");
   const [acknowledged, setAcknowledged] = useState(false);
   const decision: Decision = final ? "comment" : chosen;
   const approving = decision === "approve";
@@ -26,7 +26,6 @@ export function ReviewPanel({ designId, revision, token }: { designId: string; r
   function reset() {
     setChosen(defaultDecision);
     setComment("");
-    setItemRule("");
     setAcknowledged(false);
   }
 
@@ -40,8 +39,8 @@ export function ReviewPanel({ designId, revision, token }: { designId: string; r
             reviewer: reviewer.trim(),
             decision,
             comment,
-            // An approval is always of the whole revision: never about one item.
-            item_rule: approving ? null : itemRule || null,
+            // The whole revision: one item is commented on in place, beside it in the plan.
+            item_rule: null,
             acknowledge_errors: needsAcknowledgement && acknowledged,
           },
         }),
@@ -51,10 +50,9 @@ export function ReviewPanel({ designId, revision, token }: { designId: string; r
       void queryClient.invalidateQueries({ queryKey: ["design", designId] });
     },
   });
-  const reviewerError = reviewer.trim() === "" ? "enter your name" : reviewer.length > 80 ? "at most 80 characters" : undefined;
+  const reviewerError = reviewerProblem(reviewer);
   const commentError = comment.length > 4000 ? "at most 4000 characters" : undefined;
   const blocked = Boolean(reviewerError || commentError) || (needsAcknowledgement && !acknowledged);
-  const rules = Object.values(revision.plan.rules);
   return (
     <form
       className="space-y-3"
@@ -77,15 +75,7 @@ export function ReviewPanel({ designId, revision, token }: { designId: string; r
           { value: "comment", label: "Comment only" },
         ]}
       />
-      {!approving && (
-        <SelectField
-          label="About one item (optional)"
-          name="review.item_rule"
-          value={itemRule}
-          onChange={setItemRule}
-          options={[{ value: "", label: "The whole revision" }, ...rules.map((r) => ({ value: r.id, label: `${r.id} — ${r.title}` }))]}
-        />
-      )}
+      {!approving && <p className="text-xs text-slate-600">To comment on one mount, option, setting or finding, use Comment beside it in the plan.</p>}
       <div>
         <label htmlFor="review-comment" className="block text-sm font-medium">Comment</label>
         <textarea id="review-comment" value={comment} onChange={(e) => setComment(e.target.value)} rows={3} aria-invalid={commentError ? true : undefined} className="mt-1 w-full rounded border border-slate-400 bg-white px-2 py-1.5 text-sm" />

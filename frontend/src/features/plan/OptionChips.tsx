@@ -1,6 +1,8 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { PlanView, Schemas } from "../../api/client";
+import { CommentButton, CommentCount, ITEM_FOCUS, ItemCommentList, OpenCommentForm, useItemAnchor } from "../designs/itemComments";
+import { optionItem } from "../designs/planItems";
 import { oneLineReason } from "./teams";
 
 const MOVES: Record<string, (index: number, count: number) => number> = {
@@ -20,7 +22,10 @@ export function OptionChips({ plan, mount }: { plan: PlanView; mount: Schemas["M
   const [current, setCurrent] = useState(0);
   const chips = useRef<(HTMLButtonElement | null)[]>([]);
   const panelId = useId();
+  const anchor = useItemAnchor();
   const rules = open ? (mount.option_rules[open] ?? []) : [];
+  const items = mount.options.map((option) => optionItem(mount, option));
+  const openItem = open ? optionItem(mount, open) : null;
 
   function onKey(event: KeyboardEvent<HTMLButtonElement>, index: number, expanded: boolean) {
     if (event.key === "Escape" && expanded) {
@@ -39,6 +44,11 @@ export function OptionChips({ plan, mount }: { plan: PlanView; mount: Schemas["M
       <ul aria-label={`Mount options for ${mount.mount_point}`} className="flex flex-wrap gap-1.5">
         {mount.options.map((option, index) => {
           const expanded = open === option;
+          const item = items[index];
+          // On the design page a chip is a place the reviews list can move to (its first
+          // chip, should an option be listed twice).
+          const first = items.findIndex((other) => other.elementId === item?.elementId) === index;
+          const elementId = item && first ? anchor(item).id : undefined;
           return (
             <li key={`${index}-${option}`} className="min-w-0 max-w-full">
               <button
@@ -46,6 +56,7 @@ export function OptionChips({ plan, mount }: { plan: PlanView; mount: Schemas["M
                   chips.current[index] = element;
                 }}
                 type="button"
+                id={elementId}
                 tabIndex={index === current ? 0 : -1}
                 aria-expanded={expanded}
                 aria-controls={expanded ? panelId : undefined}
@@ -55,11 +66,12 @@ export function OptionChips({ plan, mount }: { plan: PlanView; mount: Schemas["M
                 }}
                 onFocus={() => setCurrent(index)}
                 onKeyDown={(event) => onKey(event, index, expanded)}
-                className={`max-w-full rounded-full border px-2 py-0.5 text-left font-mono text-xs break-all ${
+                className={`max-w-full rounded-full border px-2 py-0.5 text-left font-mono text-xs break-all ${elementId ? ITEM_FOCUS : ""} ${
                   expanded ? "border-blue-800 bg-blue-800 text-white" : "border-slate-300 bg-slate-50 text-slate-900 hover:border-blue-800 hover:bg-blue-50"
                 }`}
               >
                 {option}
+                {item && <CommentCount item={item} compact />}
                 <span className="sr-only">: why?</span>
               </button>
             </li>
@@ -72,9 +84,12 @@ export function OptionChips({ plan, mount }: { plan: PlanView; mount: Schemas["M
             <p className="min-w-0 font-medium">
               Why <code className="font-mono text-xs break-all">{open}</code>
             </p>
-            <button type="button" onClick={() => setOpen(null)} className="shrink-0 text-xs text-blue-800 underline">
-              Close<span className="sr-only"> the reasons for {open}</span>
-            </button>
+            <span className="flex shrink-0 items-center gap-2">
+              {openItem && <CommentButton item={openItem} />}
+              <button type="button" onClick={() => setOpen(null)} className="text-xs text-blue-800 underline">
+                Close<span className="sr-only"> the reasons for {open}</span>
+              </button>
+            </span>
           </div>
           {rules.length === 0 ? (
             <p className="mt-1 text-slate-700">No rule names this option; it is part of the mount syntax for this OS.</p>
@@ -96,8 +111,12 @@ export function OptionChips({ plan, mount }: { plan: PlanView; mount: Schemas["M
               })}
             </ul>
           )}
+          {openItem && <OpenCommentForm item={openItem} />}
         </div>
       )}
+      {[...new Map(items.map((item) => [item.elementId, item])).values()].map((item) => (
+        <ItemCommentList key={item.elementId} item={item} label={item.ref.option ?? undefined} />
+      ))}
     </div>
   );
 }

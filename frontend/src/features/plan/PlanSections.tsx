@@ -1,6 +1,8 @@
 import type { PlanView, Schemas } from "../../api/client";
 import { CopyButton } from "../../components/CopyButton";
 import { findingKey, mountKey, settingKey } from "../../lib/changeKeys";
+import { ITEM_FOCUS, ItemComments, ItemTools, useCommentCount, useItemAnchor } from "../designs/itemComments";
+import { findingItem, mountItem, settingItem, shownFindings } from "../designs/planItems";
 import { OptionChips } from "./OptionChips";
 import { groupByTeam, oneLineReason } from "./teams";
 import { Why } from "./Why";
@@ -14,6 +16,7 @@ const REQUIRES: Record<string, string> = {
 };
 
 export function MountTable({ plan, changed }: { plan: PlanView; changed: Set<string> }) {
+  const anchor = useItemAnchor();
   return (
     <div className="space-y-3">
       <p className="text-xs text-slate-600">
@@ -22,12 +25,13 @@ export function MountTable({ plan, changed }: { plan: PlanView; changed: Set<str
       {plan.mounts.map((mount, index) => {
         const entry = plan.mount_table.entries[index];
         const text = entry?.text ?? "";
+        const item = mountItem(mount);
         return (
-          <div key={`${mount.mount_point}-${mount.role}`} className={`min-w-0 rounded border border-slate-200 p-2 ${changed.has(mountKey(mount)) ? "changed-item" : ""}`} data-testid={`mount-${mount.role}`}>
+          <div key={`${mount.mount_point}-${mount.role}`} {...anchor(item)} className={`min-w-0 rounded border border-slate-200 p-2 ${ITEM_FOCUS} ${changed.has(mountKey(mount)) ? "changed-item" : ""}`} data-testid={`mount-${mount.role}`}>
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
                 <p className="break-words text-sm font-medium">
-                  {mount.mount_point} <span className="font-normal text-slate-600">({mount.serves.join(" + ")})</span>
+                  {mount.mount_point} <span className="font-normal text-slate-600">({mount.serves.join(" + ")})</span> <ItemTools item={item} />
                 </p>
                 <p className="break-all font-mono text-xs text-slate-600">{mount.export}</p>
               </div>
@@ -41,6 +45,7 @@ export function MountTable({ plan, changed }: { plan: PlanView; changed: Set<str
               <pre tabIndex={0} aria-label={`Mount table line for ${mount.mount_point}`} className="mt-1 whitespace-pre-wrap break-all rounded bg-slate-900 p-2 text-xs text-slate-50">{text}</pre>
             </details>
             <Why plan={plan} rules={mount.rules} label={`for ${mount.mount_point}`} />
+            <ItemComments item={item} />
           </div>
         );
       })}
@@ -55,6 +60,7 @@ function reasonFor(plan: PlanView, rules: string[]): string | undefined {
 }
 
 export function SettingsList({ plan, changed }: { plan: PlanView; changed: Set<string> }) {
+  const anchor = useItemAnchor();
   return (
     <div className="space-y-4">
       {groupByTeam(plan.settings).map(({ team, items }) => (
@@ -63,19 +69,24 @@ export function SettingsList({ plan, changed }: { plan: PlanView; changed: Set<s
             {team.label} <span className="font-normal text-slate-600">· {team.where} · {items.length}</span>
           </h3>
           <ul className="mt-1 divide-y divide-slate-100 rounded border border-slate-200">
-            {items.map((s) => (
-              <li key={settingKey(s)} className={`min-w-0 p-2 text-sm ${changed.has(settingKey(s)) ? "changed-item" : ""}`} data-testid={`setting-${s.key}`}>
-                <div className="flex flex-wrap items-baseline gap-x-2">
-                  <code className="break-all font-mono text-xs">{s.key}</code>
-                  <span>=</span>
-                  <code className="break-all font-mono text-xs font-semibold">{s.action === "unset" ? "(unset)" : s.value}</code>
-                  {s.applies_to && s.applies_to.length > 0 && <span className="text-xs text-slate-600">on {s.applies_to.join(", ")}</span>}
-                  {s.scope && <span className="break-all text-xs text-slate-600">in {s.scope}</span>}
-                  {REQUIRES[s.requires] && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">{REQUIRES[s.requires]}</span>}
-                </div>
-                <Why plan={plan} rules={s.rules} label={`for ${s.key}`} lead={reasonFor(plan, s.rules)} />
-              </li>
-            ))}
+            {items.map((s) => {
+              const item = settingItem(s);
+              return (
+                <li key={settingKey(s)} {...anchor(item)} className={`min-w-0 p-2 text-sm ${ITEM_FOCUS} ${changed.has(settingKey(s)) ? "changed-item" : ""}`} data-testid={`setting-${s.key}`}>
+                  <div className="flex flex-wrap items-baseline gap-x-2">
+                    <code className="break-all font-mono text-xs">{s.key}</code>
+                    <span>=</span>
+                    <code className="break-all font-mono text-xs font-semibold">{s.action === "unset" ? "(unset)" : s.value}</code>
+                    {s.applies_to && s.applies_to.length > 0 && <span className="text-xs text-slate-600">on {s.applies_to.join(", ")}</span>}
+                    {s.scope && <span className="break-all text-xs text-slate-600">in {s.scope}</span>}
+                    {REQUIRES[s.requires] && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">{REQUIRES[s.requires]}</span>}
+                    <ItemTools item={item} />
+                  </div>
+                  <Why plan={plan} rules={s.rules} label={`for ${s.key}`} lead={reasonFor(plan, s.rules)} />
+                  <ItemComments item={item} />
+                </li>
+              );
+            })}
           </ul>
         </div>
       ))}
@@ -91,9 +102,10 @@ const SEVERITY_STYLE: Record<string, string> = {
 
 export function Findings({ plan, changed }: { plan: PlanView; changed: Set<string> }) {
   const groups: Schemas["Finding"]["severity"][] = ["error", "warning", "info"];
+  const anchor = useItemAnchor();
+  const comments = useCommentCount();
   // Changes of advice lead the plan (At a glance); the notes do not repeat them.
-  const promoted = new Set(plan.summary?.reversals ?? []);
-  const shown = plan.findings.filter((f) => !promoted.has(f.message));
+  const shown = shownFindings(plan);
   const hidden = plan.findings.length - shown.length;
   return (
     <div className="space-y-3">
@@ -103,18 +115,24 @@ export function Findings({ plan, changed }: { plan: PlanView; changed: Set<strin
         const heading = `${severity === "error" ? "Errors" : severity === "warning" ? "Warnings" : "Notes"} (${items.length})`;
         const list = (
           <ul className="mt-1 space-y-2">
-            {items.map((f) => (
-              <li key={findingKey(f)} className={`rounded border p-2 text-sm ${SEVERITY_STYLE[severity]} ${changed.has(findingKey(f)) ? "changed-item" : ""}`}>
-                <p>{f.message}</p>
-                <Why plan={plan} rules={[f.rule, ...(f.related_rules ?? [])]} label={`for this ${severity}`} />
-              </li>
-            ))}
+            {items.map((f) => {
+              const item = findingItem(f);
+              return (
+                <li key={findingKey(f)} {...anchor(item)} className={`rounded border p-2 text-sm ${SEVERITY_STYLE[severity]} ${ITEM_FOCUS} ${changed.has(findingKey(f)) ? "changed-item" : ""}`}>
+                  <p>
+                    {f.message} <ItemTools item={item} />
+                  </p>
+                  <Why plan={plan} rules={[f.rule, ...(f.related_rules ?? [])]} label={`for this ${severity}`} />
+                  <ItemComments item={item} />
+                </li>
+              );
+            })}
           </ul>
         );
-        // Notes are many and rarely urgent: folded, unless one of them just changed.
+        // Notes are many and rarely urgent: folded, unless one of them just changed or has comments.
         if (severity === "info") {
           return (
-            <details key={severity} open={items.some((f) => changed.has(findingKey(f)))}>
+            <details key={severity} open={items.some((f) => changed.has(findingKey(f)) || comments(findingItem(f)) > 0)}>
               <summary className="cursor-pointer text-sm font-semibold">{heading}</summary>
               {hidden > 0 && <p className="mt-1 text-xs text-slate-600">The {hidden === 1 ? "change" : `${hidden} changes`} of earlier advice {hidden === 1 ? "is" : "are"} under At a glance.</p>}
               {list}

@@ -99,7 +99,7 @@ function unique(values: string[]): string[] {
 }
 
 /** The rule ids behind an item and the reason in full, folded away. */
-function Rules({ before, after, reasons }: { before: string[]; after: string[]; reasons: string[] }) {
+export function Rules({ before, after, reasons }: { before: string[]; after: string[]; reasons: string[] }) {
   const said = unique(reasons).filter((reason) => reason !== "");
   if (before.length + after.length + said.length === 0) return null;
   const dropped = before.filter((id) => !after.includes(id));
@@ -135,7 +135,7 @@ function Rules({ before, after, reasons }: { before: string[]; after: string[]; 
 }
 
 /** One option edit as a chip: "intr → nointr", "+suid", "−actimeo=0". */
-function EditChip({ edit }: { edit: OptionEdit }) {
+export function EditChip({ edit }: { edit: OptionEdit }) {
   const chip = "inline-block max-w-full rounded px-1.5 py-0.5 font-mono text-xs wrap-anywhere";
   if (edit.kind === "swapped") {
     // The signs stay in the text (copy, assistive tech) but not on screen: the arrow says it.
@@ -349,7 +349,7 @@ export function ChangesStory({ changes, from, to, error, context = NO_CONTEXT }:
 }
 
 /** Source titles and dates for the story's "since …", fetched once per knowledge base. */
-function useStoryContext(enabled: boolean): StoryContext {
+export function useStoryContext(enabled: boolean): StoryContext {
   const explanations = useExplanations(enabled);
   const knowledge = useQuery({
     queryKey: ["knowledge", "all"],
