@@ -22,11 +22,11 @@ async function fillHandover(page: Page): Promise<void> {
     "Oracle owner group id": "54321",
     "Path 1: host interface": "ens1f0",
     "Path 1: host address": "192.168.10.11/24",
-    "Path 1: filer interface": "e0e",
+    "Path 1: filer port": "e0e",
     "Path 1: filer address": "192.168.10.21",
     "Path 2: host interface": "ens1f1",
     "Path 2: host address": "192.168.11.11/24",
-    "Path 2: filer interface": "e0f",
+    "Path 2: filer port": "e0f",
     "Path 2: filer address": "192.168.11.21",
     "Datafiles today (GB)": "2000",
     "Growth per year (%)": "20",
@@ -115,7 +115,7 @@ test("FSx for ONTAP over one path: no answer is asked that would land in no file
   await page.getByRole("button", { name: "6. Hand-over & sizing" }).click();
   await expect(page.getByLabel("SVM (vserver) name")).toBeVisible();
   await expect(page.getByLabel("FSx SVM id")).toBeVisible();
-  for (const hidden of ["Aggregate", "Broadcast domain", "Path 1: filer interface", "Path 1: filer address"]) {
+  for (const hidden of ["Aggregate", "Broadcast domain", "Path 1: filer port", "Path 1: filer address"]) {
     await expect(page.getByLabel(hidden)).toHaveCount(0);
   }
   await expect(page.getByText(/With one path the hosts reach the filer by its name, fsx-ora01/)).toBeVisible();

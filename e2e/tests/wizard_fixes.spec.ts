@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { waitForPlan } from "./helpers";
+import { expectAccessible, waitForPlan } from "./helpers";
 
 test("Direct NFS before 11g is unticked and disabled, with the reason", async ({ page }) => {
   await page.goto("/");
@@ -88,8 +88,67 @@ test("an answer to fix keeps the download buttons, disabled with the reason", as
   await page.getByRole("button", { name: "2. Network" }).click();
   await page.getByLabel("Storage NICs per host").fill("x");
   await expect(download).toBeDisabled();
-  await expect(page.getByText("The files wait for the answers marked in red")).toBeVisible();
+  await expect(page.getByText("The files wait for the answers the plan still needs")).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("exports-paused-1440.png") });
   await page.getByLabel("Storage NICs per host").fill("2");
   await expect(download).toBeEnabled();
+});
+
+test("a wrong optional answer is left out with a note: the plan, Save and the downloads stay", async ({ page }, testInfo) => {
+  await page.goto("/");
+  await page.getByLabel("Start from a preset").selectOption("current-linux-ontap");
+  await waitForPlan(page);
+  const download = page.getByRole("button", { name: "Download config bundle (.zip)" });
+  await page.getByLabel("Storage NIC interface").fill("eth 0");
+  const summary = page.getByTestId("plan-summary");
+  await expect(summary.getByTestId("left-out")).toContainText("corrected (the field says how; nothing else waits for it): Storage NIC interface.");
+  await expect(page.getByLabel("Storage NIC interface")).toHaveAttribute("aria-invalid", "true");
+  await expect(download).toBeEnabled();
+  await expect(page.getByText("Plan paused")).toHaveCount(0);
+  // The plan and its files are made without the wrong answer, never with it.
+  const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+  expect(file.suggestedFilename()).toMatch(/^nasplan-.*\.zip$/);
+  await page.getByRole("button", { name: "7. Review" }).click();
+  await page.getByLabel("Design name").fill("left out");
+  await expect(page.getByRole("button", { name: "Save design" })).toBeEnabled();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await summary.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`left-out-${width}.png`) });
+  }
+  await expectAccessible(page, "wizard with an answer left out");
+});
+
+test("a missing answer is flagged only once the user has been to its step", async ({ page }) => {
+  await page.goto("/");
+  await waitForPlan(page);
+  await page.getByRole("button", { name: "4. Storage" }).click();
+  await page.getByLabel("Storage vendor").selectOption("aws_fsxn");
+  const throughput = page.getByLabel("Throughput capacity (MBps per HA pair)");
+  await expect(throughput).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("choose the file system's throughput capacity")).toHaveCount(0);
+  const summary = page.getByTestId("plan-summary");
+  await expect(summary).toContainText("The plan waits for 1 answer: Throughput capacity per HA pair.");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("button", { name: /4\. Storage.*needs a fix/ })).toBeVisible();
+  await page.getByRole("button", { name: /4\. Storage/ }).click();
+  await expect(page.getByText("choose the file system's throughput capacity")).toBeVisible();
+  await throughput.selectOption("1024");
+  await expect(summary).toContainText(/\d+ errors? · \d+ warnings? · \d+ mounts? · \d+ volumes?/);
+});
+
+test("the plan summary stays in view beside the steps, and under them on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/");
+  await waitForPlan(page);
+  const summary = page.getByTestId("plan-summary");
+  // On a phone the plan starts far below; the summary is in view from the first screen.
+  await expect(summary).toBeInViewport();
+  await expect(page.getByRole("heading", { name: "At a glance" })).not.toBeInViewport();
+  await summary.getByRole("button", { name: "See the plan" }).click();
+  await expect(page.getByRole("region", { name: "Plan" })).toBeFocused();
+  await expect(page.getByLabel("Advice as of")).toBeInViewport();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.evaluate(() => window.scrollTo(0, 2500));
+  await expect(summary).toBeInViewport();
 });

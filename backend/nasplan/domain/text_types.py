@@ -20,7 +20,11 @@ from pydantic import AfterValidator, StringConstraints, WithJsonSchema
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
 HOSTNAME_PATTERN = rf"^{_LABEL}(?:\.{_LABEL})*$"
 DB_NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9_]{0,7}$"
-INTERFACE_PATTERN = r"^[A-Za-z][A-Za-z0-9]{0,11}$"
+# Interface and port names: Linux takes up to 15 bytes (IFNAMSIZ) and VLANs are conventionally
+# named like eth0.100 (ip-link(8)); ONTAP names a VLAN port <port>-<vlan id>, e.g. e1c-80 and
+# an interface group a0a ("Learn about ONTAP network port configuration", docs.netapp.com). The
+# added _ . - are as safe unquoted as in the storage names below.
+INTERFACE_PATTERN = r"^[A-Za-z][A-Za-z0-9_.-]{0,14}$"
 RELEASE_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$"
 ORACLE_VERSION_PATTERN = r"^\d{1,2}(\.(\d{1,3}|x)){0,4}$"
 MODEL_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 ._/-]{0,39}$"
@@ -68,11 +72,14 @@ DbName = Annotated[
     _schema(DB_NAME_PATTERN, 8, DB_NAME_ERROR),
     _syntax(DB_NAME_PATTERN, DB_NAME_ERROR),
 ]
-INTERFACE_NAME_ERROR = "use an interface name such as ce0, eth1 or e0a"
+INTERFACE_NAME_ERROR = (
+    "use an interface or port name such as eth1, bond0.100, e0a or a0a-100: a letter, then up "
+    "to 14 letters, digits, _ . or -"
+)
 InterfaceName = Annotated[
     str,
-    StringConstraints(min_length=1, max_length=12),
-    _schema(INTERFACE_PATTERN, 12, INTERFACE_NAME_ERROR),
+    StringConstraints(min_length=1, max_length=15),
+    _schema(INTERFACE_PATTERN, 15, INTERFACE_NAME_ERROR),
     _syntax(INTERFACE_PATTERN, INTERFACE_NAME_ERROR),
 ]
 RELEASE_TOKEN_ERROR = "use a release name such as 9u5, rhel8, 7.3 or 9.14.1"

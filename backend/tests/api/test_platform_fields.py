@@ -67,3 +67,44 @@ def test_each_pattern_and_message_is_the_models(row: FieldRow) -> None:
     # Long enough for every minimum length, short enough for every maximum: only the syntax fails.
     bad = "!" * min(row.max_length or 9, 9)
     assert row.error in _refused(row.path, bad)
+
+
+INTERFACE_FIELDS = [
+    "host.nic_interface",
+    "filer.interface",
+    "handover.paths[].host_interface",
+    "handover.paths[].filer_interface",
+]
+
+
+@pytest.mark.parametrize("path", INTERFACE_FIELDS)
+@pytest.mark.parametrize(
+    "name",
+    # ONTAP VLAN and interface group ports, Linux VLAN, bond and predictable names, Solaris,
+    # AIX and HP-UX names, and a 15-character Linux name (IFNAMSIZ).
+    [
+        "e0a",
+        "a0a-100",
+        "e1c-80",
+        "bond0.100",
+        "eth1",
+        "ens3f0_1",
+        "ce0",
+        "en1",
+        "lan900",
+        "abcdefghijklmno",
+    ],
+)
+def test_interface_and_port_names_as_the_systems_allow_them(path: str, name: str) -> None:
+    Platform.model_validate(_with(path, name))
+
+
+@pytest.mark.parametrize("path", INTERFACE_FIELDS)
+@pytest.mark.parametrize(
+    "name", ["0eth", "eth 0", "eth0;reboot", "-e0a", "e0a/1", "abcdefghijklmnop", "eth0:1"]
+)
+def test_interface_names_that_could_become_code_are_refused(path: str, name: str) -> None:
+    with pytest.raises(
+        ValidationError, match=r"use an interface or port name|at most 15 characters"
+    ):
+        Platform.model_validate(_with(path, name))

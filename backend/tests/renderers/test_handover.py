@@ -48,9 +48,10 @@ def full_answers(kb: KnowledgeBase, preset: str) -> dict[str, Any]:
         "oracle_gid": 54321,
         "paths": [
             {
-                "host_interface": f"eth{n + 1}",
+                # Later paths on a VLAN: Linux bond0.101, ONTAP a0a-101 (names with . and -).
+                "host_interface": f"eth{n + 1}" if n == 0 else f"bond0.{100 + n}",
                 "host_address": f"192.168.{10 + n}.11/24",
-                "filer_interface": f"e0{'abcd'[n]}",
+                "filer_interface": "e0a" if n == 0 else f"a0a-{100 + n}",
                 "filer_address": f"192.168.{10 + n}.21",
             }
             for n in range(min(nic_count, 4))
@@ -142,7 +143,7 @@ def test_oranfstab_paths_from_answers(kb: KnowledgeBase) -> None:
     assert body[1:5] == [
         "local: eth1",
         "path: 192.168.10.21",
-        "local: eth2",
+        "local: bond0.101",
         "path: 192.168.11.21",
     ]
 
@@ -231,11 +232,11 @@ def test_every_storage_interface_gets_the_mtu_and_loses_it_on_rollback(
 ) -> None:
     files = _files(kb, full_answers(kb, "current-rac"))  # jumbo frames, two paths
     network = files["host/network.sh"]
-    assert "IF=eth1\n" in network and "IF=eth2\n" in network
+    assert "IF=eth1\n" in network and "IF=bond0.101\n" in network
     rollback = files["rollback/host_rollback.sh"]
     assert "while read -r IF MTU; do" in rollback
     verify = files["verify/verify_host.sh"]
-    assert "IF=eth1\n" in verify and "IF=eth2\n" in verify
+    assert "IF=eth1\n" in verify and "IF=bond0.101\n" in verify
 
 
 def test_two_downloads_are_byte_identical(kb: KnowledgeBase) -> None:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DRAFT, type Draft } from "./draft";
-import { FIELD_ROWS, FIELD_SCHEMAS, validateDraft } from "./validation";
+import { FIELD_ROWS, FIELD_SCHEMAS, splitErrors, validateDraft, withoutAnswers } from "./validation";
 
 function draftWith(change: (draft: Draft) => void): Draft {
   const draft = structuredClone(DEFAULT_DRAFT);
@@ -38,5 +38,36 @@ describe("field checks generated from the backend's table", () => {
     expect(validateDraft(draftWith((d) => (d.sizing.growth_pct_per_year = "20")), true)).toEqual({});
     const routers = validateDraft(draftWith((d) => (d.network.router_hops = "17")), true);
     expect(routers["network.router_hops"]).toBe("the number of routers must be between 0 and 16");
+  });
+});
+
+describe("splitErrors", () => {
+  it("leaves out a wrong optional answer the wizard starts empty, and nothing else", () => {
+    const draft = structuredClone(DEFAULT_DRAFT);
+    draft.host.nic_interface = "eth 0";
+    draft.handover.p2_filer_interface = "lif 1";
+    draft.network.nic_count = "x";
+    const errors = validateDraft(draft, true);
+    const { blocking, leftOut } = splitErrors(errors);
+    expect(Object.keys(leftOut).sort()).toEqual(["handover.p2_filer_interface", "host.nic_interface"]);
+    expect(Object.keys(blocking)).toEqual(["network.nic_count"]);
+  });
+
+  it("keeps an answer a vendor requires blocking, though the platform calls it optional", () => {
+    const draft = structuredClone(DEFAULT_DRAFT);
+    draft.filer.vendor = "aws_fsxn";
+    const { blocking, leftOut } = splitErrors(validateDraft(draft, false));
+    expect(blocking["filer.throughput_mb_s"]).toBe("choose the file system's throughput capacity");
+    expect(leftOut).toEqual({});
+  });
+
+  it("blanks the answers left out and nothing else", () => {
+    const draft = structuredClone(DEFAULT_DRAFT);
+    draft.host.nic_interface = "eth 0";
+    draft.host.hostname = "db01";
+    const planned = withoutAnswers(draft, ["host.nic_interface"]);
+    expect(planned.host.nic_interface).toBe("");
+    expect(planned.host.hostname).toBe("db01");
+    expect(draft.host.nic_interface).toBe("eth 0");
   });
 });

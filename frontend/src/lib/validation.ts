@@ -139,3 +139,52 @@ export const STEP_OF_SECTION: Record<Section, number> = {
   handover: 5,
   sizing: 5,
 };
+
+/** The field's row in platform-fields.json: the storage path fields (`p2_host_address`) share one. */
+export function rowPathOf(key: string): string {
+  const [section, field] = key.split(".", 2) as [string, string];
+  const perPath = /^p\d+_(.+)$/.exec(field);
+  if (perPath) return `${section}.paths[].${perPath[1]}`;
+  return ROW_OF.has(`${section}.${field}[]`) ? `${section}.${field}[]` : `${section}.${field}`;
+}
+
+/** Which storage path a per-path field belongs to (1-based), or null. */
+export function pathNumberOf(key: string): number | null {
+  const perPath = /\.p(\d+)_/.exec(key);
+  return perPath ? Number(perPath[1]) : null;
+}
+
+// Optional in the platform, but required by the vendor chosen (validateDraft checks them).
+const REQUIRED_BY_CHOICE = new Set(["filer.os_version", "filer.service_level", "filer.capacity_tib", "filer.throughput_mb_s"]);
+
+// A list the platform may leave out, whose rows describe one item (required within the list).
+const OPTIONAL_LISTS = new Set(["handover.cluster_nodes"]);
+
+/**
+ * Problems split in two: those that stop the plan (a required answer missing or wrong, or one
+ * with a default, which leaving out would silently replace), and optional answers the wizard
+ * starts empty and the user typed wrongly, which the plan leaves out until they are corrected, so
+ * one bad optional field (a LIF name, an address) never holds back the plan, Save or the downloads.
+ */
+export function splitErrors(errors: FieldErrors): { blocking: FieldErrors; leftOut: FieldErrors } {
+  const blocking: FieldErrors = {};
+  const leftOut: FieldErrors = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const [section, field] = key.split(".", 2) as [Section, string];
+    const startsEmpty = ((DEFAULT_DRAFT[section] as unknown as Record<string, unknown>)[field] ?? "") === "";
+    const optional = OPTIONAL_LISTS.has(key) || ROW_OF.get(rowPathOf(key))?.optional === true;
+    if (optional && startsEmpty && !REQUIRED_BY_CHOICE.has(key)) leftOut[key] = message;
+    else blocking[key] = message;
+  }
+  return { blocking, leftOut };
+}
+
+/** The draft with the given answers blanked: what is planned while they are wrong. */
+export function withoutAnswers(draft: Draft, keys: readonly string[]): Draft {
+  const next = structuredClone(draft);
+  for (const key of keys) {
+    const [section, field] = key.split(".", 2) as [Section, string];
+    (next[section] as unknown as Record<string, unknown>)[field] = "";
+  }
+  return next;
+}

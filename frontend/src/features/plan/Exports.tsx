@@ -144,7 +144,7 @@ export function ExportsPaused() {
         ))}
       </div>
       <p id="exports-paused" className="mt-2 text-xs text-slate-600">
-        The files wait for the answers marked in red: they must match every answer you see.
+        The files wait for the answers the plan still needs (listed under the steps): they must match every answer you see.
       </p>
     </div>
   );

@@ -5,7 +5,7 @@ import { ErrorMessage, Loading } from "../../components/States";
 import { type Draft, type Section, adjustDependent, decodeDraft, encodeDraft, toPlatform } from "../../lib/draft";
 import { readCapabilities } from "../../lib/fragment";
 import { useDebounced } from "../../lib/useDebounced";
-import { STEP_OF_SECTION, validateDraft } from "../../lib/validation";
+import { STEP_OF_SECTION, splitErrors, validateDraft, withoutAnswers } from "../../lib/validation";
 import { PlanPanel } from "../plan/PlanPanel";
 import { ReviewStep } from "./ReviewStep";
 import {
@@ -20,6 +20,7 @@ import {
 } from "./steps";
 import { useCatalog, usePlan } from "./usePlan";
 import { PresetPicker } from "../../components/PresetPicker";
+import { PlanSummary } from "./PlanSummary";
 
 const STEP_VIEWS = [HostStep, NetworkStep, OracleStep, StorageStep, LayoutStep, HandoverStep];
 
@@ -52,10 +53,22 @@ export function WizardPage() {
     formRef.current?.querySelector<HTMLElement>("input, select, textarea")?.focus();
   }, [step]);
 
+  // Steps the user has moved on from, and answers changed: a missing answer is only flagged
+  // once the user has been there (a wrong one always is).
+  const [visited] = useState(() => new Set<number>());
+  const [changed] = useState(() => new Set<string>());
   const filerReleaseRequired = catalog.data?.filers[draft.filer.vendor]?.release_required ?? true;
   const errors = validateDraft(draft, filerReleaseRequired);
-  const valid = Object.keys(errors).length === 0;
-  const platform: Platform | null = valid ? toPlatform(draft) : null;
+  const { blocking, leftOut } = splitErrors(errors);
+  const valid = Object.keys(blocking).length === 0;
+  const platform: Platform | null = valid ? toPlatform(withoutAnswers(draft, Object.keys(leftOut))) : null;
+  const shownErrors = Object.fromEntries(
+    Object.entries(errors).filter(([key]) => {
+      const [section, field] = key.split(".", 2) as [Section, string];
+      const value = (draft[section] as unknown as Record<string, unknown>)[field];
+      return value !== "" || changed.has(key) || visited.has(STEP_OF_SECTION[section]) || step === STEPS.length - 1;
+    }),
+  );
   const debounced = useDebounced(platform ? JSON.stringify(platform) : null, 60);
   const plan = usePlan(debounced ? (JSON.parse(debounced) as Platform) : null);
 
@@ -64,7 +77,10 @@ export function WizardPage() {
     if (editing) extra.design = editing;
     if (base) extra.base = base;
     const search = `?${encodeDraft(next, extra).toString()}`;
-    if (nextStep !== step) focusStep.current = nextStep;
+    if (nextStep !== step) {
+      focusStep.current = nextStep;
+      visited.add(step);
+    }
     setDraft(next);
     written.add(search);
     navigate({ search, hash: location.hash }, { replace: !push });
@@ -74,6 +90,7 @@ export function WizardPage() {
     if (!catalog.data) return;
     const next = structuredClone(draft);
     (next[section] as unknown as Record<string, string | boolean>)[field] = value;
+    changed.add(`${section}.${field}`);
     go(adjustDependent(next, catalog.data, section, field), step, false);
   };
 
@@ -82,7 +99,7 @@ export function WizardPage() {
 
   const StepView = STEP_VIEWS[step];
   const stepsWithErrors = new Set(
-    Object.keys(errors).map((key) => STEP_OF_SECTION[key.split(".")[0] as Section]),
+    Object.keys(shownErrors).map((key) => STEP_OF_SECTION[key.split(".")[0] as Section]),
   );
 
   return (
@@ -146,12 +163,12 @@ export function WizardPage() {
         >
           <h2 className="mb-3 text-lg font-semibold">{STEPS[step]}</h2>
           {StepView ? (
-            <StepView draft={draft} catalog={catalog.data} errors={errors} set={set} />
+            <StepView draft={draft} catalog={catalog.data} errors={shownErrors} set={set} />
           ) : (
             <ReviewStep
               draft={draft}
               catalog={catalog.data}
-              errors={errors}
+              errors={blocking}
               platform={platform}
               editing={editing}
               base={base ? Number(base) : null}
@@ -179,14 +196,10 @@ export function WizardPage() {
         >
           What if… compare changes to these answers
         </Link>
-        {!valid && (
-          <p role="status" className="mt-3 text-sm text-red-800">
-            Fix the highlighted answers to update the plan; nothing is sent until they are valid.
-          </p>
-        )}
+        <PlanSummary plan={plan.data} pending={plan.isFetching} blocking={blocking} leftOut={leftOut} />
       </section>
 
-      <section aria-label="Plan" className="min-w-0">
+      <section id="plan" tabIndex={-1} aria-label="Plan" className="min-w-0 scroll-mt-4 focus:outline-none">
         <PlanPanel
           plan={plan.data}
           pending={plan.isFetching}

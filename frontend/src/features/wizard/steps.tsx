@@ -284,7 +284,7 @@ export function StorageStep({ draft, catalog, errors, set }: StepProps) {
           name="filer.interface"
           value={draft.filer.interface}
           error={errors["filer.interface"]}
-          hint="Optional, e.g. e0a."
+          hint="Optional: the port the NFS LIF lives on (not the LIF's name), e.g. e0a, a0a or a0a-100."
           onChange={(value) => set("filer", "interface", value)}
         />
       )}
@@ -444,7 +444,7 @@ export function HandoverStep({ draft, catalog, errors, set }: StepProps) {
           <div className={grid}>
             {text(`p${n}_host_interface` as HandoverField, `Path ${n}: host interface`, "e.g. eth1")}
             {text(`p${n}_host_address` as HandoverField, `Path ${n}: host address`, "With its prefix, e.g. 192.168.10.11/24")}
-            {!managed && text(`p${n}_filer_interface` as HandoverField, `Path ${n}: filer interface`, "e.g. e0a")}
+            {!managed && text(`p${n}_filer_interface` as HandoverField, `Path ${n}: filer port`, "the LIF's home port, e.g. e0a or a0a-100")}
             {paths.length > 1 && text(`p${n}_filer_address` as HandoverField, `Path ${n}: filer address`, "e.g. 192.168.10.21")}
           </div>
           {n === 1 && (paths.length === 1 || managed) && (
