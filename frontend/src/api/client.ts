@@ -60,6 +60,12 @@ export function unwrap<T>(result: { data?: T; error?: unknown; response: Respons
   return result.data;
 }
 
+/** The file name the server gave an attachment (Content-Disposition), or the fallback. */
+export function attachmentName(response: Response, fallbackName: string): string {
+  const disposition = response.headers.get("content-disposition") ?? "";
+  return /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+}
+
 /** Download a binary or text answer as a file. */
 export async function download(path: string, init: RequestInit, fallbackName: string): Promise<void> {
   const response = await fetch(path, init);
@@ -72,8 +78,7 @@ export async function download(path: string, init: RequestInit, fallbackName: st
     }
     throw toApiError(response.status, body);
   }
-  const disposition = response.headers.get("content-disposition") ?? "";
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const name = attachmentName(response, fallbackName);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");
   link.href = url;

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from "react";
-import { ApiError, download, toApiError, type Platform, type PlanView } from "../../api/client";
+import { lazy, Suspense, useRef, useState } from "react";
+import { ApiError, attachmentName, download, toApiError, type Platform, type PlanView } from "../../api/client";
 import { ErrorMessage } from "../../components/States";
 
 // fflate, highlight.js and the preview load only when someone asks for the preview.
@@ -26,8 +26,9 @@ const ACTIONS = {
 export function Exports({ plan, source }: Props) {
   const [error, setError] = useState<unknown>(null);
   const [errorTitle, setErrorTitle] = useState("Download failed");
-  const [preview, setPreview] = useState<{ key: string; zip: Uint8Array } | null>(null);
+  const [preview, setPreview] = useState<{ key: string; zip: Uint8Array<ArrayBuffer>; fileName: string } | null>(null);
   const [loadingPreview, setLoadingPreview] = useState(false);
+  const previewButton = useRef<HTMLButtonElement>(null);
   const base = "designId" in source ? `/api/v1/designs/${source.designId}/revisions/${source.revision}` : "/api/v1/plans";
   const init = "platform" in source ? jsonPost(source.platform) : {};
   const name = plan.platform.layout.db_name.toLowerCase();
@@ -60,7 +61,9 @@ export function Exports({ plan, source }: Props) {
         }
         throw toApiError(response.status, body);
       }
-      setPreview({ key: previewKey, zip: new Uint8Array(await response.arrayBuffer()) });
+      // The name the download button saves under (a saved revision's ends in -rN).
+      const fileName = attachmentName(response, `nasplan-${name}.zip`);
+      setPreview({ key: previewKey, zip: new Uint8Array(await response.arrayBuffer()), fileName });
     } finally {
       setLoadingPreview(false);
     }
@@ -104,22 +107,29 @@ export function Exports({ plan, source }: Props) {
           {ACTIONS.plan}
         </button>
         <button
+          ref={previewButton}
           type="button"
           className={button}
-          aria-expanded={shown !== null}
+          aria-haspopup="dialog"
           disabled={loadingPreview}
-          onClick={() => (shown !== null ? setPreview(null) : void run(loadPreview, "Preview failed"))}
+          onClick={() => void run(loadPreview, "Preview failed")}
         >
-          {loadingPreview ? "Loading the files…" : shown !== null ? "Hide the preview" : ACTIONS.preview}
+          {loadingPreview ? "Loading the files…" : ACTIONS.preview}
         </button>
       </div>
       {error !== null && <div className="mt-2"><ErrorMessage error={error} title={errorTitle} /></div>}
       {shown !== null && (
-        <div className="mt-3">
-          <Suspense fallback={<p className="text-sm text-slate-600">Loading the preview…</p>}>
-            <BundlePreview zip={shown.zip} />
-          </Suspense>
-        </div>
+        <Suspense fallback={<p className="mt-3 text-sm text-slate-600">Loading the preview…</p>}>
+          <BundlePreview
+            zip={shown.zip}
+            fileName={shown.fileName}
+            onClose={() => {
+              setPreview(null);
+              // The button was disabled while the files loaded, so the browser has nothing to return focus to.
+              previewButton.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

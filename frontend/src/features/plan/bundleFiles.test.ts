@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { readTextFile } from "../../lib/readTextFile";
-import { highlight, languageFor, tabFor, unzipBundle, type Language } from "./bundleFiles";
+import { groupFiles, highlight, languageFor, lineCount, readmeDescriptions, tabFor, unzipBundle, type BundleFile, type Language } from "./bundleFiles";
 
 // Real paths from the tr3322-lab (Solaris), current-linux-ontap, fawcett-lab, example-aix and
 // example-linux-knfs-7mode bundles.
@@ -92,6 +92,80 @@ describe("unzipBundle", () => {
       ["oracle/alter_system.sql", "oracle", "sql"],
     ]);
     expect(files[3]?.text).toContain("setall");
+  });
+
+  it("describes each file with the README's Files table, and leaves the others undescribed", () => {
+    const zip = zipSync({
+      "nasplan-prod/README.md": strToU8(readme),
+      "nasplan-prod/host/vfstab.add": strToU8("# Lines for /etc/vfstab\n"),
+      "nasplan-prod/oracle/alter_system.sql": strToU8("ALTER SYSTEM SET filesystemio_options='setall';\n"),
+    });
+    const described = Object.fromEntries(unzipBundle(zip).map((f) => [f.path, f.description]));
+    expect(described).toEqual({
+      "README.md": null,
+      "host/vfstab.add": "the lines those scripts add, in the file's own format, for review or manual use",
+      "oracle/alter_system.sql": "the parameters as ALTER SYSTEM statements",
+    });
+  });
+});
+
+// The shape backend/nasplan/renderers/bundle.py writes; its md() escapes \ ` * [ ] < > |.
+const readme = [
+  "# nasplan bundle for PROD",
+  "",
+  "## Order",
+  "",
+  "| `not/a/file.txt` | 1 | nobody | a table outside the Files section |",
+  "",
+  "## Files",
+  "",
+  "| file | phase | who | what |",
+  "|---|---|---|---|",
+  "| `MANIFEST.sha256` | all | everyone | SHA-256 of every other file but README.md: check with sh verify/check_bundle.sh |",
+  "| `host/vfstab.add` | 2, 4 | Unix administrator | the lines those scripts add, in the file's own format, for review or manual use |",
+  "| `oracle/alter_system.sql` | 5 | DBA | the parameters as ALTER SYSTEM statements |",
+  "| `filer/odd.txt` | 3 | storage administrator | a \\| b, \\<tag\\> and \\*stars\\* |",
+  "| `filer/empty.txt` | 3 | storage administrator |  |",
+].join("\n");
+
+describe("readmeDescriptions", () => {
+  it("reads path → what from the Files table only, unescaping Markdown", () => {
+    expect(Object.fromEntries(readmeDescriptions(readme))).toEqual({
+      "MANIFEST.sha256": "SHA-256 of every other file but README.md: check with sh verify/check_bundle.sh",
+      "host/vfstab.add": "the lines those scripts add, in the file's own format, for review or manual use",
+      "oracle/alter_system.sql": "the parameters as ALTER SYSTEM statements",
+      "filer/odd.txt": "a | b, <tag> and *stars*",
+    });
+  });
+
+  it("finds nothing in a README without a Files table", () => {
+    expect(readmeDescriptions("# Bundle\n\n| `a.txt` | 1 | DBA | text |\n").size).toBe(0);
+  });
+});
+
+describe("groupFiles", () => {
+  const file = (path: string): BundleFile => ({ path, text: "", tab: tabFor(path), language: "plaintext", description: null });
+
+  it("groups by team in the tab order, keeps each group's file order, drops empty groups", () => {
+    const groups = groupFiles(["README.md", "oracle/init.ora.add", "host/vfstab.add", "oracle/alter_system.sql", "plan.json"].map(file));
+    expect(groups.map((g) => [g.label, g.files.map((f) => f.path)])).toEqual([
+      ["Mount table", ["host/vfstab.add"]],
+      ["Oracle", ["oracle/init.ora.add", "oracle/alter_system.sql"]],
+      ["Other", ["README.md", "plan.json"]],
+    ]);
+  });
+});
+
+describe("lineCount", () => {
+  it.each([
+    ["", 1],
+    ["one line", 1],
+    ["one line\n", 1],
+    ["two\nlines", 2],
+    ["two\nlines\n", 2],
+    ["a blank last line\n\n", 2],
+  ])("%j has %i line(s)", (text, count) => {
+    expect(lineCount(text)).toBe(count);
   });
 });
 

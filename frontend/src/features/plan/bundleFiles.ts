@@ -1,4 +1,4 @@
-// The config bundle, read in the browser: unzip, group into tabs, pick a language, highlight.
+// The config bundle, read in the browser: unzip, group by team, describe, pick a language, highlight.
 // Only BundlePreview imports this module, and Exports loads BundlePreview with import(), so
 // fflate and highlight.js stay out of the initial JavaScript.
 import { strFromU8, unzipSync } from "fflate";
@@ -49,6 +49,14 @@ export interface BundleFile {
   text: string;
   tab: TabId;
   language: Language;
+  /** What the file is for, from the Files table of the bundle's README.md; null when it has no row. */
+  description: string | null;
+}
+
+export interface FileGroup {
+  id: TabId;
+  label: string;
+  files: BundleFile[];
 }
 
 function baseName(path: string): string {
@@ -102,18 +110,62 @@ function sortKey(path: string): string {
   return path === "README.md" ? "" : path;
 }
 
+/** A Markdown table row's cells, split on the pipes the backend's md() did not escape. */
+function tableCells(line: string): string[] {
+  return line
+    .replace(/^\|/, "")
+    .replace(/(?<!\\)\|$/, "")
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim().replace(/\\(.)/g, "$1"));
+}
+
+/**
+ * Path → "what" from the "## Files" table of the bundle's README.md
+ * (| `path` | phase | who | what |, written by backend/nasplan/renderers/bundle.py).
+ */
+export function readmeDescriptions(readme: string): Map<string, string> {
+  const descriptions = new Map<string, string>();
+  const start = readme.search(/^## Files$/m);
+  if (start < 0) return descriptions;
+  for (const line of readme.slice(start).split("\n").slice(1)) {
+    if (line.startsWith("## ")) break;
+    if (!line.startsWith("| `")) continue;
+    const [file, , , what] = tableCells(line);
+    const path = /^`([^`]+)`$/.exec(file ?? "")?.[1];
+    if (path !== undefined && what) descriptions.set(path, what);
+  }
+  return descriptions;
+}
+
 /** Unzip the bundle (as the server sends it) into files, dropping the zip's top folder. */
 export function unzipBundle(zip: Uint8Array): BundleFile[] {
   const entries = Object.entries(unzipSync(zip)).filter(([path]) => !path.endsWith("/"));
   const roots = new Set(entries.map(([path]) => (path.includes("/") ? path.slice(0, path.indexOf("/") + 1) : "")));
   const root = roots.size === 1 ? [...roots][0] ?? "" : "";
-  return entries
+  const files = entries
     .map(([path, data]) => {
       const inner = path.slice(root.length);
       const text = strFromU8(data);
-      return { path: inner, text, tab: tabFor(inner), language: languageFor(inner, text) };
+      return { path: inner, text, tab: tabFor(inner), language: languageFor(inner, text), description: null };
     })
     .sort((a, b) => (sortKey(a.path) < sortKey(b.path) ? -1 : sortKey(a.path) > sortKey(b.path) ? 1 : 0));
+  const readme = files.find((file) => file.path === "README.md");
+  const descriptions = readmeDescriptions(readme?.text ?? "");
+  return files.map((file) => ({ ...file, description: descriptions.get(file.path) ?? null }));
+}
+
+/** The files under their group headings, in TABS order; groups without files are left out. */
+export function groupFiles(files: readonly BundleFile[]): FileGroup[] {
+  return TABS.map((tab) => ({ ...tab, files: files.filter((file) => file.tab === tab.id) })).filter(
+    (group) => group.files.length > 0,
+  );
+}
+
+/** How many lines the preview numbers: a final newline ends the last line, it does not start one. */
+export function lineCount(text: string): number {
+  if (text === "") return 1;
+  const breaks = text.split("\n").length - 1;
+  return text.endsWith("\n") ? breaks : breaks + 1;
 }
 
 /** Highlighted HTML for a file. highlight.js escapes the text, so the result is safe to inject. */
