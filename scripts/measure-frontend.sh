@@ -28,7 +28,7 @@ DESIGN=$(curl -fs -X POST "$BASE/api/v1/designs" -H 'Content-Type: application/j
   -d "{\"name\": \"measure\", \"platform\": $PLATFORM}" | "$ROOT/.venv/bin/python" -c "import json,sys; print(json.load(sys.stdin)['id'])")
 
 echo "== Lighthouse 12.8.2 (Debian Chromium, desktop preset)"
-for page in "/" "/d/$DESIGN"; do
+for page in "/" "/d/$DESIGN" "/designs"; do
   CHROME_PATH=/usr/bin/chromium npx --yes lighthouse@12.8.2 "$BASE$page" --quiet --preset=desktop \
     --only-categories=performance,accessibility --output=json --output-path="$TMP/lh.json" \
     --chrome-flags="--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --disable-quic --no-first-run" >/dev/null 2>&1

@@ -306,7 +306,7 @@ def _change_record(phases: list[PhaseView], rac: bool) -> list[tuple[str, str]]:
         (
             "Files",
             "the review status above and README.md give the bundle's sha256, the digest of "
-            "MANIFEST.sha256, which covers this runbook (but its review lines) and every file "
+            "MANIFEST.sha256, which covers this runbook (all but its review lines) and every file "
             "run: check them with sh verify/check_bundle.sh before phase 1",
         ),
     ]

@@ -4,6 +4,8 @@ import { api, type Change, type Platform, unwrap } from "../../api/client";
 import { ErrorMessage } from "../../components/States";
 import { useExplanations } from "../../lib/explanations";
 import { findingMessage, type Headline, type MountLine, type OptionEdit, plainReason, type StoryContext, type StoryGroup, tellStory } from "./story";
+import { changeWords } from "../designs/answerWords";
+import { useCatalog } from "../wizard/usePlan";
 
 export const FIRST_SOURCE = "2004-05-01";
 
@@ -264,6 +266,9 @@ function ChangeValue({ change }: { change: Change }) {
 }
 
 function ChangeItem({ change, context }: { change: Change; context: StoryContext }) {
+  const catalog = useCatalog();
+  // Answers and expectations by the names and units a reader knows, not the plan's keys.
+  const worded = change.item === "platform" || change.item === "expectation" ? changeWords(change, catalog.data) : null;
   const reason = plainReason(change, context);
   const findingRule = change.item === "finding" ? /^([A-Z][A-Z0-9-]*): /.exec(change.key)?.[1] : undefined;
   const after = findingRule && !change.rules_after.includes(findingRule) && change.kind !== "removed" ? [...change.rules_after, findingRule] : change.rules_after;
@@ -271,8 +276,14 @@ function ChangeItem({ change, context }: { change: Change; context: StoryContext
   return (
     <li className="min-w-0 wrap-anywhere" data-testid={`change-${change.item}`}>
       <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${KIND_STYLE[change.kind]}`}>{change.kind}</span>{" "}
-      <span className="font-medium">{ITEM_LABEL[change.item]}</span> <ChangeKey change={change} />
-      <ChangeValue change={change} />
+      {worded ? (
+        <span className="font-medium">{worded.name}</span>
+      ) : (
+        <>
+          <span className="font-medium">{ITEM_LABEL[change.item]}</span> <ChangeKey change={change} />
+        </>
+      )}
+      <ChangeValue change={worded ? { ...change, before: worded.before, after: worded.after } : change} />
       <div className="flex min-w-0 flex-wrap items-baseline gap-x-3">
         {reason && <p className="min-w-0 text-xs text-slate-700">{reason}</p>}
         <Rules before={before} after={after} reasons={reason === change.reason ? [] : [change.reason]} />
