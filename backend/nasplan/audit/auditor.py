@@ -16,6 +16,7 @@ from nasplan.audit.roles import DeclaredRole
 from nasplan.audit.values import same_value
 from nasplan.domain.plan import Plan, as_one_line
 from nasplan.domain.platform import OsName
+from nasplan.domain.vocabulary import MECHANISM_WORDS
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import OsDefault
 from nasplan.knowledge.schema import Rule, SourceRef
@@ -89,7 +90,7 @@ class AuditorBase:
         specs = [spec for spec in map(spec_of, kinds) if spec is not None]
         covered = {mechanism for spec in specs for mechanism in spec.mechanisms}
         settings = [
-            f"{s.target} {s.key} ({s.mechanism}): no pasted file shows it"
+            f"{s.target} {s.key} ({MECHANISM_WORDS[s.mechanism]}): no pasted file shows it"
             for s in self.plan.settings
             if s.mechanism not in covered and s.mechanism in CHECKABLE_MECHANISMS
         ]

@@ -39,6 +39,35 @@ Mechanism = Literal[
     "practice",  # an operating practice, documented in the runbook only
 ]
 
+# What each mechanism is called where a person reads it (audit reports, the page).
+MECHANISM_WORDS: dict[Mechanism, str] = {
+    "etc_system": "Solaris /etc/system",
+    "ndd": "Solaris ndd",
+    "driver_conf": "Solaris driver .conf",
+    "driver_conf_entry": "Solaris driver .conf entry",
+    "aix_adapter": "AIX adapter attribute",
+    "sysctl": "Linux kernel parameter, sysctl",
+    "nfso": "AIX NFS option, nfso",
+    "no": "AIX network option, no",
+    "kctune": "HP-UX kernel tunable, kctune",
+    "hpux_ndd": "HP-UX ndd",
+    "interface": "host interface",
+    "idmapd_conf": "/etc/idmapd.conf",
+    "ontap7_option": "Data ONTAP 7-mode option",
+    "ontap7_vol_option": "Data ONTAP 7-mode volume option",
+    "ontap7_interface": "Data ONTAP 7-mode interface",
+    "ontap_nfs_server": "ONTAP NFS server",
+    "ontap_volume": "ONTAP volume",
+    "ontap_snapshot_policy": "ONTAP snapshot policy",
+    "ontap_port": "ONTAP network port",
+    "ontap_export_policy": "ONTAP export policy",
+    "zfs_share": "ZFS appliance share property",
+    "init_ora": "Oracle initialization parameter",
+    "dnfs": "Direct NFS",
+    "switch_port": "switch port",
+    "practice": "operating practice",
+}
+
 RuleCategory = Literal[
     "protocol",
     "mount",
