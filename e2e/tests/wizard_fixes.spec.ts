@@ -75,8 +75,10 @@ test("the first page says what nasplan does and calls its opening answers exampl
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: testInfo.outputPath(`first-run-${width}.png`) });
   }
+  await expect(page.getByTestId("example-note")).toHaveText(/an example platform, not advice/);
   await page.getByLabel("Memory per host (GB)").fill("64");
   await expect(picker.locator("option:checked")).toHaveText("Your own answers, or start from a preset");
+  await expect(page.getByTestId("example-note")).toHaveCount(0);
 });
 
 test("an answer to fix keeps the download buttons, disabled with the reason", async ({ page }, testInfo) => {

@@ -33,6 +33,7 @@ export function PresetPicker({
       </label>
       <select
         id={id}
+        aria-describedby={untouched ? `${id}-example` : undefined}
         className="mt-1 block w-full rounded border border-slate-400 bg-white px-2 py-1.5 text-sm"
         value={chosen ?? ""}
         onChange={(event) => {
@@ -47,6 +48,11 @@ export function PresetPicker({
           </option>
         ))}
       </select>
+      {untouched && (
+        <p id={`${id}-example`} className="mt-1 text-xs text-slate-600" data-testid="example-note">
+          The answers below are an example platform, not advice: replace them with yours, step by step.
+        </p>
+      )}
     </>
   );
 }
