@@ -35,12 +35,3 @@ export function recordPosts(page: Page, path: RegExp): Record<string, unknown>[]
   });
   return bodies;
 }
-
-/** Save a design of a preset through the API: its id and its review token. */
-export async function createReviewableDesign(page: Page, preset: string, name: string): Promise<{ id: string; review_token: string }> {
-  const catalog = (await (await page.request.get("/api/v1/catalog")).json()) as { presets: { id: string; platform: unknown }[] };
-  const platform = catalog.presets.find((p) => p.id === preset)?.platform;
-  const response = await page.request.post("/api/v1/designs", { data: { name, platform } });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as { id: string; review_token: string };
-}

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
-import { createReviewableDesign, mountLines, recordPosts, saveDesign } from "./designSteps";
-import { expectAccessible, expectTr3322Mounts, fillTr3322, screenshot, waitForPlan, WIDTHS } from "./helpers";
+import { mountLines, recordPosts, saveDesign } from "./designSteps";
+import { createDesignFromPreset, expectAccessible, expectTr3322Mounts, fillTr3322, screenshot, waitForPlan, WIDTHS } from "./helpers";
 
 test("3-4. save, open the permalink elsewhere, approve, revise; revision 1 stays approved", async ({ page, browser }) => {
   const { permalink, editLink, reviewLink } = await saveDesign(page, "PROD to NAS");
@@ -404,7 +404,7 @@ test("screenshots of approved, imported and review views", async ({ page }) => {
 });
 
 test("a reviewer comments on one option in place; a reader sees it there without a Comment control", async ({ page, browser }) => {
-  const { id, review_token: token } = await createReviewableDesign(page, "tr3322-lab", "Comments in place");
+  const { id, review_token: token } = await createDesignFromPreset(page, "tr3322-lab", "Comments in place");
   const sent = recordPosts(page, /\/reviews$/);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/d/${id}#review=${token}`);

@@ -65,11 +65,15 @@ export async function expectTr3322Mounts(page: Page): Promise<void> {
   await expect(home.locator("pre")).not.toContainText("forcedirectio");
 }
 
-/** Save a design of a preset through the API: its id and edit token. */
-export async function createDesignFromPreset(page: Page, preset: string, name: string): Promise<{ id: string; edit_token: string }> {
+/** Save a design of a preset through the API: its id and its edit and review tokens. */
+export async function createDesignFromPreset(
+  page: Page,
+  preset: string,
+  name: string,
+): Promise<{ id: string; edit_token: string; review_token: string }> {
   const catalog = (await (await page.request.get("/api/v1/catalog")).json()) as { presets: { id: string; platform: unknown }[] };
   const platform = catalog.presets.find((p) => p.id === preset)?.platform;
   const response = await page.request.post("/api/v1/designs", { data: { name, platform } });
   expect(response.status()).toBe(201);
-  return (await response.json()) as { id: string; edit_token: string };
+  return (await response.json()) as { id: string; edit_token: string; review_token: string };
 }

@@ -1,20 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { SCREENSHOTS, createDesignFromPreset, expectAccessible, fillTr3322, screenshot, waitForPlan } from "./helpers";
+import { saveDesign as saveThroughWizard } from "./designSteps";
+import { SCREENSHOTS, createDesignFromPreset, expectAccessible, screenshot } from "./helpers";
 
 // "Your designs": the designs saved or opened in this browser, kept in localStorage.
 const KEY = "nasplan-your-designs";
 
+/** Save a design through the wizard: its id and its two tokens, read from the links shown. */
 async function saveDesign(page: Page, name: string) {
-  await page.goto("/");
-  await fillTr3322(page);
-  await waitForPlan(page);
-  await page.getByRole("button", { name: "7. Review" }).click();
-  await page.getByLabel("Design name").fill(name);
-  await page.getByRole("button", { name: "Save design" }).click();
-  const links = page.getByRole("region", { name: "Saved design links" });
-  await expect(links).toBeVisible();
-  const [permalink, editLink, reviewLink] = await links.locator("code").allTextContents();
-  if (!permalink || !editLink || !reviewLink) throw new Error("links missing");
+  const { permalink, editLink, reviewLink } = await saveThroughWizard(page, name);
   const id = new URL(permalink).pathname.split("/")[2] ?? "";
   const editToken = new URLSearchParams(new URL(editLink).hash.slice(1)).get("edit") ?? "";
   const reviewToken = new URLSearchParams(new URL(reviewLink).hash.slice(1)).get("review") ?? "";

@@ -4,6 +4,7 @@
 import type { Catalog, Platform, Schemas } from "../../api/client";
 import { type Draft, type Section, DEFAULT_DRAFT, decodeDraft, encodeDraft, toPlatform } from "../../lib/draft";
 import { type FieldErrors, validateDraft } from "../../lib/validation";
+import { ANSWER_LABELS } from "../designs/answerWords";
 
 export const MAX_VARIANTS = 3;
 const SECTIONS: Section[] = ["host", "network", "oracle", "filer", "layout"];
@@ -111,42 +112,9 @@ export function apiPatch(base: Draft, patch: Patch): Record<string, Record<strin
   return out;
 }
 
-/** Plain names of the answers, as the wizard labels them. */
-export const FIELD_LABELS: Record<string, string> = {
-  "host.os": "Operating system",
-  "host.os_version": "OS release",
-  "host.arch": "Processor architecture",
-  "host.memory_gb": "Memory per host",
-  "host.hostname": "Database host name",
-  "host.nic_interface": "Storage NIC interface",
-  "network.nic_gbps": "NIC speed",
-  "network.nic_count": "Storage NICs per host",
-  "network.jumbo_frames": "Jumbo frames",
-  "network.switch": "Switch type",
-  "network.switch_hops": "Switches on the path",
-  "network.router_hops": "Routers on the path",
-  "network.dedicated_storage_network": "Dedicated storage network",
-  "network.rtt_us": "Measured round trip",
-  "oracle.version": "Oracle release",
-  "oracle.bits": "Binaries",
-  "oracle.rac": "RAC",
-  "oracle.rac_nodes": "Cluster nodes",
-  "oracle.dnfs": "Direct NFS",
-  "oracle.nfs_version": "NFS version",
-  "oracle.archivelog": "ARCHIVELOG mode",
-  "oracle.workload": "Workload",
-  "oracle.instances": "Instances on this host",
-  "filer.vendor": "Storage vendor",
-  "filer.model": "Filer model",
-  "filer.os_version": "Filer software release",
-  "filer.interface": "Filer NFS interface",
-  "layout.oracle_home": "ORACLE_HOME",
-  "layout.filer_host": "Filer host name",
-  "layout.db_name": "Database name",
-  "layout.volumes": "Volumes",
-  as_of: "Advice date",
-  label: "Name of the variant",
-};
+/** Plain names of the answers, as the wizard labels them (the one table in answerWords), and
+ * the variant's own name. */
+export const FIELD_LABELS: Readonly<Record<string, string>> = { ...ANSWER_LABELS, label: "Name of the variant" };
 
 /** A short phrase for one changed answer ("Direct NFS", "25 GbE", "DSS workload"). */
 function describe(key: string, value: string | boolean): string {
