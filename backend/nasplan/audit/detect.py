@@ -266,6 +266,12 @@ DETECTION_RULES: tuple[_Rule, ...] = (
         "comma-separated name=value list",
         _search(r"^\w++=[^,\s]*+,[ \t]*+\w++="),
     ),
+    (
+        "init.ora",
+        "medium",
+        "well-known Oracle parameters, each followed by its value (a table of names and values)",
+        _search(rf"^[ \t]*+(?:{_ORACLE_PARAMS})[ \t]++[^\s=]", re.IGNORECASE),
+    ),
     ("init.ora", "medium", "name = value lines", _search(r"^[ \t]*+[A-Za-z_]\w*+[ \t]*+=")),
 )
 

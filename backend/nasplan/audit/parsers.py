@@ -140,6 +140,10 @@ def reads_long_lines_as_blank(parse: Callable[[str], Parsed[T]]) -> Callable[[st
     return screened
 
 
+# An Oracle initialization parameter's name, hidden ones (_kgl_...) included.
+_PARAMETER_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$#]{0,79}")
+
+
 def _content_lines(text: str) -> Iterator[tuple[int, str]]:
     return (
         (number, line.strip())
@@ -311,12 +315,18 @@ def parse_mount_output(text: str) -> Parsed[MountEntry]:
 
 @reads_long_lines_as_blank
 def parse_init_ora(text: str) -> Parsed[Parameter]:
-    """init.ora / pfile lines: ``name = value`` or ``*.name='value'``."""
+    """init.ora / pfile lines: ``name = value`` or ``*.name='value'``; and a table of names and
+    values (``filesystemio_options   setall``), as documents print a pfile and as a
+    ``SELECT name, value FROM v$parameter`` prints without its header."""
     result: Parsed[Parameter] = Parsed()
     for number, line in _content_lines(text):
         name, sep, value = line.partition("=")
         if not sep:
-            result.ignored.append(number)
+            row = line.split(None, 1)
+            if len(row) == 2 and _PARAMETER_NAME.fullmatch(row[0]) and row[0].upper() != "NAME":
+                result.items.append(Parameter(number, row[0].lower(), row[1].strip().strip("'\"")))
+            else:
+                result.ignored.append(number)
             continue
         name = name.strip().split(".", 1)[-1].lower()
         value = value.split("#", 1)[0].strip().strip("'\"")

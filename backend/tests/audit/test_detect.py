@@ -113,6 +113,12 @@ SAMPLES: list[tuple[str, str, str]] = [
         "high",
         "* NFS tuning\r\nset nfs:nfs3_max_transfer_size=1048576\r\nset nfs:nfs3_bsize=0x100000\r\n",
     ),
+    # A pfile printed as a table of names and values (TR-3496 App. F prints one so).
+    (
+        "init.ora",
+        "medium",
+        "compatible\t10.2.0.1.0\nfilesystemio_options\tsetall\n_log_parallelism 4\n",
+    ),
     ("ndd", "high", "# ndd -get /dev/tcp tcp_max_buf\n1048576\n"),
     ("ndd", "high", "ndd -set /dev/tcp tcp_xmit_hiwat 65536\n"),
     (

@@ -80,6 +80,18 @@ def test_init_ora_and_vol_options() -> None:
         ("db_block_size", "8192"),
     ]
     assert params.ignored == [4]
+    # A name and value table, as documents print a pfile (tabs or spaces between); a header and
+    # a dashes line are not parameters.
+    table = parse_init_ora(
+        "NAME VALUE\n---- -----\ncompatible\t10.2.0.1.0\n_log_parallelism   4\n"
+        "filesystemio_options  'SETALL'\nlonely\n"
+    )
+    assert [(p.name, p.value) for p in table.items] == [
+        ("compatible", "10.2.0.1.0"),
+        ("_log_parallelism", "4"),
+        ("filesystemio_options", "SETALL"),
+    ]
+    assert table.ignored == [1, 2, 6]
     vol = parse_vol_options("nosnap=on, nosnapdir=off, minra=on,\nnvfail=off")
     assert {p.name: p.value for p in vol.items} == {
         "nosnap": "on",
