@@ -10,7 +10,7 @@ from typing import Literal
 
 from nasplan.audit import rule_ids
 from nasplan.audit.kinds import CHECKABLE_MECHANISMS, spec_of
-from nasplan.audit.parsers import NfstabServer
+from nasplan.audit.oranfstab import NfstabServer
 from nasplan.audit.report import AuditFinding, RoleAssignment
 from nasplan.audit.roles import DeclaredRole
 from nasplan.audit.values import same_value

@@ -22,8 +22,8 @@ from typing import Literal
 from packaging.specifiers import SpecifierSet
 
 from nasplan.audit.commands import parse_mount_commands
-from nasplan.audit.outputs import has_sysctl_commands
 from nasplan.audit.parsers import Parameter, drop_long_lines, first_lines
+from nasplan.audit.tunables import has_sysctl_commands
 from nasplan.knowledge.catalog import OracleCatalog
 from nasplan.knowledge.versions import in_range, oracle_version
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from nasplan.audit import rule_ids
 from nasplan.audit.auditor import AuditorBase
-from nasplan.audit.outputs import DnfsServer
-from nasplan.audit.parsers import NfstabServer
+from nasplan.audit.oranfstab import NfstabServer
+from nasplan.audit.sqlplus import DnfsServer
 from nasplan.audit.values import nfs_version
 
 

@@ -21,8 +21,8 @@ from nasplan.audit.detect import guess_oracle_release
 from nasplan.audit.filer_signs import export_sign
 from nasplan.audit.hints import release_version
 from nasplan.audit.kinds import FILE_KINDS
-from nasplan.audit.outputs import parse_dnfs_servers, parse_show_parameter
 from nasplan.audit.parsers import MAX_LINE_CHARS
+from nasplan.audit.sqlplus import parse_dnfs_servers, parse_show_parameter
 from nasplan.knowledge.base import KnowledgeBase
 
 

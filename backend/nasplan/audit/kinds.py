@@ -15,27 +15,18 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from nasplan.audit.commands import parse_mount_commands
-from nasplan.audit.outputs import (
-    parse_dnfs_servers,
-    parse_etc_system,
-    parse_ndd,
-    parse_nfso,
-    parse_ontap_fields,
-    parse_options_nfs,
-    parse_show_parameter,
-    parse_spfile_text,
-    parse_sysctl,
-)
-from nasplan.audit.parsers import (
-    Parsed,
+from nasplan.audit.mount_tables import (
     parse_filesystems,
     parse_fstab,
-    parse_init_ora,
     parse_mount_output,
-    parse_oranfstab,
     parse_vfstab,
-    parse_vol_options,
 )
+from nasplan.audit.ontap import parse_ontap_fields, parse_options_nfs, parse_vol_options
+from nasplan.audit.oranfstab import parse_oranfstab
+from nasplan.audit.parameter_files import parse_init_ora, parse_spfile_text
+from nasplan.audit.parsers import Parsed
+from nasplan.audit.sqlplus import parse_dnfs_servers, parse_show_parameter
+from nasplan.audit.tunables import parse_etc_system, parse_ndd, parse_nfso, parse_sysctl
 from nasplan.domain.platform import OsName
 
 FileKind = Literal[

@@ -4,7 +4,7 @@ values the plan sets with each mechanism."""
 from __future__ import annotations
 
 from nasplan.audit.auditor import AuditorBase, is_default, norm_key
-from nasplan.audit.outputs import OntapRecord
+from nasplan.audit.ontap import OntapRecord
 from nasplan.audit.parsers import Parameter
 from nasplan.audit.values import same_value
 

@@ -5,11 +5,11 @@ import pytest
 from nasplan.audit.detect import DETECTION_RULES as RULES
 from nasplan.audit.detect import detect_kind, guess_oracle_release
 from nasplan.audit.kinds import FILE_KINDS, implied_os, spec_of
-from nasplan.audit.outputs import (
-    parse_show_parameter,
-)
 from nasplan.audit.parsers import (
     Parameter,
+)
+from nasplan.audit.sqlplus import (
+    parse_show_parameter,
 )
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import OracleCatalog, OracleRelease

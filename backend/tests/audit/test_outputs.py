@@ -7,22 +7,15 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from nasplan.audit.detect import detect_kind
-from nasplan.audit.outputs import (
-    DnfsServer,
-    OntapRecord,
+from nasplan.audit.ontap import OntapRecord, parse_ontap_fields, parse_options_nfs
+from nasplan.audit.parameter_files import (
     ScopedParameter,
-    parse_dnfs_servers,
-    parse_etc_system,
-    parse_ndd,
-    parse_nfso,
-    parse_ontap_fields,
-    parse_options_nfs,
-    parse_show_parameter,
     parse_spfile_scoped,
     parse_spfile_text,
-    parse_sysctl,
 )
 from nasplan.audit.parsers import Parameter, Parsed
+from nasplan.audit.sqlplus import DnfsServer, parse_dnfs_servers, parse_show_parameter
+from nasplan.audit.tunables import parse_etc_system, parse_ndd, parse_nfso, parse_sysctl
 
 
 def _pairs(parsed: Parsed[Parameter]) -> list[tuple[int, str, str]]:

@@ -31,17 +31,18 @@ import pytest
 from nasplan.audit.commands import parse_mount_commands
 from nasplan.audit.detect import detect_kind
 from nasplan.audit.kinds import FILE_KINDS
-from nasplan.audit.outputs import (
-    parse_dnfs_servers,
-    parse_etc_system,
-    parse_ndd,
-    parse_nfso,
-    parse_ontap_fields,
-    parse_options_nfs,
-    parse_show_parameter,
+from nasplan.audit.mount_tables import (
+    parse_filesystems,
+    parse_fstab,
+    parse_mount_output,
+    parse_vfstab,
+)
+from nasplan.audit.ontap import parse_ontap_fields, parse_options_nfs, parse_vol_options
+from nasplan.audit.oranfstab import parse_oranfstab
+from nasplan.audit.parameter_files import (
+    parse_init_ora,
     parse_spfile_scoped,
     parse_spfile_text,
-    parse_sysctl,
 )
 from nasplan.audit.parsers import (
     MAX_COLUMNS,
@@ -50,15 +51,10 @@ from nasplan.audit.parsers import (
     MountEntry,
     Parsed,
     drop_long_lines,
-    parse_filesystems,
-    parse_fstab,
-    parse_init_ora,
-    parse_mount_output,
-    parse_oranfstab,
-    parse_vfstab,
-    parse_vol_options,
 )
 from nasplan.audit.roles import guess_role
+from nasplan.audit.sqlplus import parse_dnfs_servers, parse_show_parameter
+from nasplan.audit.tunables import parse_etc_system, parse_ndd, parse_nfso, parse_sysctl
 from nasplan.domain.plan import Plan
 from nasplan.domain.platform import Platform
 from nasplan.engine.planner import make_plan

@@ -1,14 +1,14 @@
 from __future__ import annotations
 
-from nasplan.audit.parsers import (
+from nasplan.audit.mount_tables import (
     parse_filesystems,
     parse_fstab,
-    parse_init_ora,
     parse_mount_output,
-    parse_oranfstab,
     parse_vfstab,
-    parse_vol_options,
 )
+from nasplan.audit.ontap import parse_vol_options
+from nasplan.audit.oranfstab import parse_oranfstab
+from nasplan.audit.parameter_files import parse_init_ora
 
 
 def test_vfstab_keeps_nfs_lines_and_reports_others() -> None:
