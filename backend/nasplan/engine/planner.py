@@ -8,8 +8,6 @@ settings, findings, checks -> expectations -> explanations of every rule used.
 from __future__ import annotations
 
 import datetime as dt
-import string
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -18,7 +16,6 @@ from typing import Any
 from nasplan.domain.plan import (
     Check,
     Finding,
-    Mount,
     Plan,
     RuleExplanation,
     Setting,
@@ -28,11 +25,12 @@ from nasplan.domain.plan import (
     dnfs_path_count,
 )
 from nasplan.domain.platform import Platform
-from nasplan.domain.vocabulary import ROLES, Role
 from nasplan.engine.compose import Composition, composed
 from nasplan.engine.evaluate import Evaluation, evaluate
 from nasplan.engine.expectations import compute as compute_expectations
-from nasplan.engine.lifecycle import certification_findings, lifecycle_findings
+from nasplan.engine.findings import expectation_findings, rule_findings
+from nasplan.engine.layout import plan_mounts, plan_volumes
+from nasplan.engine.messages import Blank, message_context
 from nasplan.engine.sizing import size_volumes
 from nasplan.engine.summary import summarize
 from nasplan.engine.volume_group import volume_group_plan
@@ -43,7 +41,6 @@ from nasplan.knowledge.schema import Rule
 
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 _TARGET_ORDER = {"network": 0, "switch": 1, "filer": 2, "host": 3, "oracle": 4}
-_ROLE_ORDER = {role: index for index, role in enumerate(ROLES)}
 
 
 @dataclass(frozen=True)
@@ -51,11 +48,6 @@ class PlanResult:
     plan: Plan
     # Collisions between rules that conflicts.yaml does not declare: knowledge-base defects.
     undeclared: list[tuple[str, str, str]]
-
-
-class _Blank(dict[str, str]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
 
 
 def make_plan(kb: KnowledgeBase, platform: Platform, today: dt.date | None = None) -> Plan:
@@ -89,114 +81,6 @@ class _PlanBuilder:
         self.findings: list[Finding] = []
         self.context = message_context(kb, resolved)
 
-    # ---------------------------------------------------------------- layout
-    def volumes(self) -> list[Volume]:
-        holds: dict[Role, list[Role]] = {}
-        rules: dict[Role, list[str]] = defaultdict(list)
-        for rule in self.evaluation.fired:
-            for effect in rule.effects.volumes:
-                current = holds.setdefault(effect.role, [])
-                current.extend(r for r in effect.holds if r not in current)
-                rules[effect.role].append(rule.id)
-        layout = self.kb.layout.roles
-        prefix = self.resolved.filer_family.export_prefix
-        separator = self.resolved.filer_family.export_separator
-        db_lower = self.platform.layout.db_name.lower()
-        return [
-            Volume(
-                role=role,
-                name=f"{db_lower}_{layout[role].volume_suffix}",
-                holds=sorted(holds[role], key=_ROLE_ORDER.__getitem__),
-                export=prefix + f"{db_lower}_{layout[role].volume_suffix}".replace("_", separator),
-                rules=rules[role],
-            )
-            for role in sorted(holds, key=_ROLE_ORDER.__getitem__)
-        ]
-
-    def mounts(self, volumes: list[Volume]) -> list[Mount]:
-        per_role: dict[Role, dict[str, list[str]]] = defaultdict(dict)
-        for contribution in self.composition.options:
-            rule_ids = per_role[contribution.role].setdefault(contribution.option, [])
-            if contribution.rule.id not in rule_ids:
-                rule_ids.append(contribution.rule.id)
-        layout = self.kb.layout.roles
-        filer = self.platform.layout.filer_host
-        db = self.platform.layout.db_name
-        mounts: list[Mount] = []
-        for volume in volumes:
-            groups: dict[frozenset[str], list[Role]] = {}
-            for role in volume.holds:
-                groups.setdefault(frozenset(per_role[role]), []).append(role)
-            split = len(groups) > 1
-            for roles in groups.values():
-                lead = roles[0]
-                option_rules: dict[str, list[str]] = {}
-                for role in roles:
-                    for option, rule_ids in per_role[role].items():
-                        merged = option_rules.setdefault(option, [])
-                        merged.extend(r for r in rule_ids if r not in merged)
-                export_path = volume.export + (f"/{layout[lead].subdir}" if split else "")
-                options = self._ordered(option_rules)
-                mounts.append(
-                    Mount(
-                        role=lead,
-                        serves=roles,
-                        volume=volume.name,
-                        mount_point=layout[lead].mount_point.format(db=db),
-                        export=f"{filer}:{export_path}",
-                        options=options,
-                        rules=_unique(r for o in options for r in option_rules[o]),
-                        option_rules={o: option_rules[o] for o in options},
-                    )
-                )
-        return [self._cap_transfer_sizes(m) for m in mounts]
-
-    def _ordered(self, option_rules: dict[str, list[str]]) -> list[str]:
-        index = self.kb.option_index
-        os_name = self.platform.host.os
-
-        def position(option: str) -> tuple[int, str]:
-            entry = index.get((os_name, option.split("=", 1)[0]))
-            return (entry.order if entry else 99, option)
-
-        return sorted(option_rules, key=position)
-
-    def _cap_transfer_sizes(self, mount: Mount) -> Mount:
-        cap_rule = self._model_check_rule("transfer_size_caps")
-        if cap_rule is None:
-            return mount
-        os_max = self.kb.os[self.platform.host.os].rsize_max
-        filer_max = self.resolved.filer_family.max_xfer
-        limit = min(os_max, filer_max) if filer_max else os_max
-        options = list(mount.options)
-        option_rules = dict(mount.option_rules)
-        for index, option in enumerate(options):
-            name, _, value = option.partition("=")
-            if name not in ("rsize", "wsize") or not value.isdigit() or int(value) <= limit:
-                continue
-            capped = f"{name}={limit}"
-            options[index] = capped
-            option_rules[capped] = [*option_rules.pop(option), cap_rule.id]
-            who = "the client OS" if limit == os_max else self.resolved.filer_family.label
-            self.findings.append(
-                Finding(
-                    severity="info",
-                    rule=cap_rule.id,
-                    message=f"{name} on {mount.mount_point} lowered from {value} to {limit}: "
-                    f"the largest transfer {who} supports.",
-                    related_rules=option_rules[capped][:-1],
-                )
-            )
-        if options == mount.options:
-            return mount
-        return mount.model_copy(
-            update={
-                "options": options,
-                "option_rules": option_rules,
-                "rules": _unique([*mount.rules, cap_rule.id]),
-            }
-        )
-
     # -------------------------------------------------------------- settings
     def settings(self, volumes: list[Volume]) -> list[Setting]:
         merged: dict[tuple[Any, ...], Setting] = {}
@@ -205,7 +89,7 @@ class _PlanBuilder:
             applies_to = sorted(
                 v.name for v in volumes if effect.roles and set(v.holds) & set(effect.roles)
             )
-            scope = effect.scope.format_map(_Blank(self.context)) if effect.scope else None
+            scope = effect.scope.format_map(Blank(self.context)) if effect.scope else None
             slot = (
                 effect.target,
                 effect.key,
@@ -233,81 +117,7 @@ class _PlanBuilder:
                 )
         return sorted(merged.values(), key=lambda s: (_TARGET_ORDER[s.target], s.key, s.applies_to))
 
-    # -------------------------------------------------------------- findings
-    def rule_findings(self) -> None:
-        for rule in self.evaluation.fired:
-            for effect in rule.effects.findings:
-                message = string.Formatter().vformat(effect.message, (), _Blank(self.context))
-                self.findings.append(
-                    Finding(severity=effect.severity, rule=rule.id, message=message)
-                )
-            if "os_arch_supported" in rule.effects.model_checks:
-                self._check_arch(rule)
-            if "vendor_lifecycle" in rule.effects.model_checks:
-                self.findings += lifecycle_findings(self.kb, self.resolved, rule.id)
-            if "oracle_os_certified" in rule.effects.model_checks:
-                self.findings += certification_findings(self.kb, self.resolved, rule.id)
-        for old_id, new_ids in self.evaluation.superseded.items():
-            old = self.kb.rules[old_id]
-            for new_id in new_ids:
-                new = self.kb.rules[new_id]
-                self.findings.append(
-                    Finding(
-                        severity="info",
-                        rule=new_id,
-                        message=f"Advice changed on {new.effective_from.isoformat()}: "
-                        f"\u201c{old.title}\u201d ({_cite(self.kb, old)}) was replaced by "
-                        f"\u201c{new.title}\u201d ({_cite(self.kb, new)}).",
-                        related_rules=[old_id],
-                    )
-                )
-        for outcome in self.composition.conflicts:
-            conflict = outcome.conflict
-            losers = "; ".join(side.position for side in conflict.losers)
-            self.findings.append(
-                Finding(
-                    severity=conflict.severity,
-                    rule=outcome.winners[0],
-                    message=f"Sources disagree on {conflict.topic}. Followed: "
-                    f"{conflict.winner.position} Set aside: {losers} Why: {conflict.reason}",
-                    related_rules=[*outcome.winners[1:], *outcome.losers],
-                )
-            )
-        for blocker, dropped, role, option in self.composition.withheld:
-            self.findings.append(
-                Finding(
-                    severity="info",
-                    rule=blocker,
-                    message=f"{option} is not used on the {role} mount.",
-                    related_rules=[dropped],
-                )
-            )
-        for kept, dropped, what in self.composition.undeclared:
-            if any(f.rule == kept and dropped in f.related_rules for f in self.findings):
-                continue
-            self.findings.append(
-                Finding(
-                    severity="warning",
-                    rule=kept,
-                    message=f"Two rules disagree on {what} and the knowledge base does not say "
-                    f"which wins; nasplan followed the stronger, newer rule. Please report it.",
-                    related_rules=[dropped],
-                )
-            )
-
-    def _check_arch(self, rule: Rule) -> None:
-        host = self.platform.host
-        entry = self.kb.os[host.os]
-        if host.arch not in entry.arches:
-            self.findings.append(
-                Finding(
-                    severity="error",
-                    rule=rule.id,
-                    message=f"{entry.label} does not run on {host.arch}: choose "
-                    f"{' or '.join(entry.arches)} for host.arch, or another OS.",
-                )
-            )
-
+    # ---------------------------------------------------------------- checks
     def _model_check_rule(self, name: str) -> Rule | None:
         return next((r for r in self.evaluation.fired if name in r.effects.model_checks), None)
 
@@ -323,70 +133,34 @@ class _PlanBuilder:
                     Check(
                         what=effect.what,
                         where=effect.where,
-                        command=command.format_map(_Blank(self.context)),
-                        expect=effect.expect.format_map(_Blank(self.context)),
+                        command=command.format_map(Blank(self.context)),
+                        expect=effect.expect.format_map(Blank(self.context)),
                         rules=[rule.id],
                         stage=effect.stage,
                     )
                 )
         return found
 
-    # ----------------------------------------------------------- expectations
-    def expectation_findings(self, settings: list[Setting], expectations: Any) -> None:
-        bdp_rule = self._model_check_rule("tcp_window_vs_bdp")
-        if bdp_rule is not None:
-            bdp = (
-                f"the bandwidth-delay product of this path ({expectations.tcp_window_bytes} "
-                f"bytes at {expectations.rtt_us:g} us round trip)"
-            )
-            host_window = _planned_receive_window(settings)
-            if host_window is not None and host_window < expectations.tcp_window_bytes:
-                self.findings.append(
-                    Finding(
-                        severity="warning",
-                        rule=bdp_rule.id,
-                        message=f"The planned TCP receive window ({host_window} bytes) is "
-                        f"smaller than {bdp}: one connection cannot fill the link.",
-                    )
-                )
-            filer_window = _planned_filer_receive_window(settings)
-            if filer_window is not None and filer_window < expectations.tcp_window_bytes:
-                self.findings.append(
-                    Finding(
-                        severity="warning",
-                        rule=bdp_rule.id,
-                        message=f"The filer's NFS TCP receive window ({filer_window} bytes, "
-                        f"nfs.tcp.recvwindowsize) is smaller than {bdp}: writes over one "
-                        f"connection cannot fill the link. The value comes from guidance written "
-                        f"for GbE; raise it to at least the bandwidth-delay product after "
-                        f"checking the largest value your Data ONTAP release accepts.",
-                        related_rules=_unique(
-                            r
-                            for s in settings
-                            if s.key == "nfs.tcp.recvwindowsize"
-                            for r in s.rules
-                        ),
-                    )
-                )
-        serial_rule = self._model_check_rule("serial_client")
-        if serial_rule is not None and expectations.serial_client:
-            self.findings.append(
-                Finding(
-                    severity="info",
-                    rule=serial_rule.id,
-                    message=f"The {self.kb.os[self.platform.host.os].label} kernel NFS client "
-                    f"keeps one request in flight per stream: a single serial scan is expected "
-                    f"at about {expectations.single_stream_mb_s:g} MB/s of a "
-                    f"{expectations.nic_payload_ceiling_mb_s:g} MB/s link.",
-                )
-            )
-
     # ------------------------------------------------------------- assemble
     def build(self) -> Plan:
-        volumes = self.volumes()
-        mounts = self.mounts(volumes)
+        volumes = plan_volumes(self.kb, self.resolved, self.evaluation.fired)
+        mounts, cap_findings = plan_mounts(
+            self.kb,
+            self.resolved,
+            self.composition,
+            volumes,
+            self._model_check_rule("transfer_size_caps"),
+        )
+        self.findings += cap_findings
         settings = self.settings(volumes)
-        self.rule_findings()
+        self.findings += rule_findings(
+            self.kb,
+            self.resolved,
+            self.evaluation,
+            self.composition,
+            self.context,
+            self.findings,
+        )
         data_mount = next((m for m in mounts if "data" in m.serves), None)
         rsize = _option_int(data_mount.options if data_mount else [], "rsize") or 32768
         direct_io = (
@@ -407,7 +181,14 @@ class _PlanBuilder:
         expectations = compute_expectations(
             self.kb, self.resolved, rsize, direct_io, model_rules, dnfs_paths
         )
-        self.expectation_findings(settings, expectations)
+        self.findings += expectation_findings(
+            self.kb,
+            self.platform,
+            settings,
+            expectations,
+            self._model_check_rule("tcp_window_vs_bdp"),
+            self._model_check_rule("serial_client"),
+        )
         volumes, capacity = size_volumes(
             self.kb,
             self.platform,
@@ -475,25 +256,6 @@ class _PlanBuilder:
         )
 
 
-def message_context(kb: KnowledgeBase, resolved: ResolvedPlatform) -> dict[str, str]:
-    """Values rule messages, checks and setting scopes may name as {placeholders}."""
-    p = resolved.platform
-    vendor = kb.filers.vendors[p.filer.vendor]
-    return {
-        "db_name": p.layout.db_name,
-        "os_label": kb.os[p.host.os].label,
-        "os_release": resolved.os_release.label,
-        "oracle_version": p.oracle.version,
-        "filer_label": vendor.label,
-        "filer_release": p.filer.os_version or "",
-        "filer_host": p.layout.filer_host,
-        "nic_gbps": str(p.network.nic_gbps),
-        "nic_interface": resolved.nic_interface,
-        "filer_interface": p.filer.interface or "<filer-interface>",
-        "memory": f"the {p.host.memory_gb} GB of" if p.host.memory_gb else "the host's",
-    }
-
-
 @lru_cache(maxsize=1024)
 def explain(kb: KnowledgeBase, rule_id: str) -> RuleExplanation:
     """The reader-facing summary of a rule (rules never change within a knowledge base)."""
@@ -521,34 +283,11 @@ def explain(kb: KnowledgeBase, rule_id: str) -> RuleExplanation:
     )
 
 
-def _cite(kb: KnowledgeBase, rule: Rule) -> str:
-    ref = rule.sources[0]
-    source = kb.sources[ref.id]
-    label = source.number or source.title
-    return f"{label}, {rule.effective_from:%B %Y}"
-
-
 def _option_int(options: list[str], name: str) -> int | None:
     for option in options:
         key, _, value = option.partition("=")
         if key == name and value.isdigit():
             return int(value)
-    return None
-
-
-def _planned_receive_window(settings: list[Setting]) -> int | None:
-    for setting in settings:
-        if setting.key in ("tcp_recv_hiwat", "tcp_recvspace"):
-            return int(setting.value) if setting.value.isdigit() else None
-        if setting.key == "net.ipv4.tcp_rmem":
-            return int(setting.value.split()[-1])
-    return None
-
-
-def _planned_filer_receive_window(settings: list[Setting]) -> int | None:
-    for setting in settings:
-        if setting.target == "filer" and setting.key == "nfs.tcp.recvwindowsize":
-            return int(setting.value) if setting.value.isdigit() else None
     return None
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from nasplan.engine.planner import message_context
+from nasplan.engine.messages import message_context
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.cross_check import check_rule_cases
 from nasplan.knowledge.loader import DEFAULT_KNOWLEDGE_DIR
