@@ -13,7 +13,8 @@ from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.merge import deep_merge
 from nasplan.renderers.common import BundleMeta
-from nasplan.renderers.runbook import StepView, build_runbook
+from nasplan.renderers.runbook import build_runbook
+from nasplan.renderers.runbook_view import StepView
 from tests.renderers.matrix import AS_OF
 
 

@@ -26,7 +26,8 @@ from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.merge import deep_merge
 from nasplan.renderers.common import BundleMeta
-from nasplan.renderers.runbook import PhaseView, RunbookView, StepView, build_runbook
+from nasplan.renderers.runbook import build_runbook
+from nasplan.renderers.runbook_view import PhaseView, RunbookView, StepView
 from tests.renderers.matrix import COMBOS, combo_id, combo_platform
 
 # Files whose scripts refuse to run, or must not run, while an instance has the files open.
