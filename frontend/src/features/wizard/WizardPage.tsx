@@ -7,17 +7,10 @@ import { readCapabilities } from "../../lib/fragment";
 import { useDebounced } from "../../lib/useDebounced";
 import { STEP_OF_SECTION, splitErrors, validateDraft, withoutAnswers } from "../../lib/validation";
 import { PlanPanel } from "../plan/PlanPanel";
+import { HandoverStep } from "./HandoverStep";
 import { ReviewStep } from "./ReviewStep";
-import {
-  HandoverStep,
-  HostStep,
-  LayoutStep,
-  NetworkStep,
-  OracleStep,
-  STEPS,
-  StorageStep,
-  type StepProps,
-} from "./steps";
+import { HostStep, LayoutStep, NetworkStep, OracleStep, STEPS, type StepProps } from "./steps";
+import { StorageStep } from "./StorageStep";
 import { useCatalog, usePlan } from "./usePlan";
 import { PresetPicker } from "../../components/PresetPicker";
 import { PlanSummary } from "./PlanSummary";
