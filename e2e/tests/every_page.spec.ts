@@ -21,6 +21,7 @@ test("every page fits a phone and a wide screen and passes axe", async ({ page }
     ["rule", "/rules/NTAP-MINRA-OFF", /minra off/],
     ["design", `/d/${id}`, /^Every page$/],
     ["revision", `/d/${id}/r/1`, /^Every page$/],
+    ["your-designs", "/designs", /^Your designs$/],
     ["not-found", "/no/such/page", /^Page not found$/],
   ];
   for (const [name, path, ready] of pages) {
