@@ -60,8 +60,7 @@ def revision_files(session: Session, design_id: str, revision: RevisionRow) -> R
     else:
         rendered = files.render_revision_bundle(design_id, revision, None)
         bundle, digest = rendered.files, rendered.digest
-    base = revision.link_base
-    permalink = f"{base}/d/{design_id}/r/{revision.number}" if base else None
+    permalink = files.revision_meta(design_id, revision, None).permalink
     return RevisionFiles(revision.number, bundle, digest, permalink)
 
 

@@ -148,12 +148,6 @@ export function rowPathOf(key: string): string {
   return ROW_OF.has(`${section}.${field}[]`) ? `${section}.${field}[]` : `${section}.${field}`;
 }
 
-/** Which storage path a per-path field belongs to (1-based), or null. */
-export function pathNumberOf(key: string): number | null {
-  const perPath = /\.p(\d+)_/.exec(key);
-  return perPath ? Number(perPath[1]) : null;
-}
-
 // Optional in the platform, but required by the vendor chosen (validateDraft checks them).
 const REQUIRED_BY_CHOICE = new Set(["filer.os_version", "filer.service_level", "filer.capacity_tib", "filer.throughput_mb_s"]);
 

@@ -1,14 +1,13 @@
 // The plan in one card beside the wizard (under it on a phone), so every answer shows its effect
 // without scrolling to the plan: counts, the first error, answers left out, and a way there.
 import type { PlanView } from "../../api/client";
-import { ANSWER_LABELS } from "../designs/answerWords";
-import { type FieldErrors, pathNumberOf, rowPathOf } from "../../lib/validation";
+import { answerLabel as platformAnswerLabel } from "../designs/answerWords";
+import type { FieldErrors } from "../../lib/validation";
 
-/** An answer as the wizard names it, with its storage path when it has one. */
+/** A wizard field (`handover.p2_host_address`) named as the plan diff names its answer
+ * (`handover.paths.2.host_address`): "Path 2: host address". */
 export function answerLabel(key: string): string {
-  const label = ANSWER_LABELS[rowPathOf(key)] ?? key;
-  const path = pathNumberOf(key);
-  return path === null ? label : `Path ${path}: ${label}`;
+  return platformAnswerLabel(key.replace(/^handover\.p(\d+)_/, "handover.paths.$1."));
 }
 
 function count(n: number, one: string): string {
