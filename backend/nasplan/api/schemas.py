@@ -13,7 +13,8 @@ from pydantic import (
     model_validator,
 )
 
-from nasplan.domain.plan import ONE_LINE_ERRORS, ONE_LINE_PATTERN, RuleExplanation
+from nasplan.domain.clean_text import ONE_LINE_ERRORS, ONE_LINE_PATTERN
+from nasplan.domain.plan_explanations import RuleExplanation
 from nasplan.domain.platform import DATE_RANGE, BoundedDate, Platform
 from nasplan.engine.diff import Change
 from nasplan.knowledge.catalog import Fact, NetworkCatalog, OracleCatalog

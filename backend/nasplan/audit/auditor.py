@@ -14,7 +14,8 @@ from nasplan.audit.oranfstab import NfstabServer
 from nasplan.audit.report import AuditFinding, RoleAssignment
 from nasplan.audit.roles import DeclaredRole
 from nasplan.audit.values import same_value
-from nasplan.domain.plan import Plan, as_one_line
+from nasplan.domain.clean_text import as_one_line
+from nasplan.domain.plan import Plan
 from nasplan.domain.platform import OsName
 from nasplan.domain.vocabulary import MECHANISM_WORDS
 from nasplan.knowledge.base import KnowledgeBase

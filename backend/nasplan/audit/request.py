@@ -12,7 +12,7 @@ from nasplan.audit.kinds import FileKind, kinds_in_words
 from nasplan.audit.pastes import PasteIn, gather
 from nasplan.audit.report import AuditReport
 from nasplan.audit.roles import DeclaredRole
-from nasplan.domain.plan import (
+from nasplan.domain.clean_text import (
     FILE_TEXT_ERRORS,
     FILE_TEXT_PATTERN,
     ONE_LINE_ERRORS,

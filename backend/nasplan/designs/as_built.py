@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from nasplan.domain.plan import Plan
 from nasplan.renderers.common import BundleMeta, facts
-from nasplan.renderers.verify import host_expectations
+from nasplan.renderers.verify_host import host_expectations
 
 Status = Literal["verified", "differs", "not_checked"]
 _HOST = re.compile(r"^# host: (?P<host>[A-Za-z0-9._-]{1,253})\s*$")

@@ -18,7 +18,7 @@ from pydantic import (
 from nasplan.audit.report import AuditReport
 from nasplan.audit.request import AuditInputs
 from nasplan.designs.as_built import AsBuiltResult
-from nasplan.domain.plan import (
+from nasplan.domain.clean_text import (
     FILE_TEXT_ERRORS,
     FILE_TEXT_PATTERN,
     MULTI_LINE_ERRORS,
@@ -26,9 +26,9 @@ from nasplan.domain.plan import (
     NON_BLANK_LINE_PATTERN,
     ONE_LINE_ERRORS,
     ONE_LINE_PATTERN,
-    MountOption,
     strip_spaces,
 )
+from nasplan.domain.plan_base import MountOption
 from nasplan.domain.platform import DATE_RANGE, BoundedDate, BoundedDateTime, NotBool, Platform
 from nasplan.engine.diff import Change
 from nasplan.renderers.plan_view import PlanView

@@ -13,17 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from nasplan.domain.plan import (
-    Check,
-    Finding,
-    Plan,
-    RuleExplanation,
-    Setting,
-    SourceCitation,
-    SupersededRule,
-    Volume,
-    dnfs_path_count,
-)
+from nasplan.domain.plan import Check, Finding, Plan, Setting, Volume, dnfs_path_count
+from nasplan.domain.plan_explanations import RuleExplanation, SourceCitation, SupersededRule
 from nasplan.domain.platform import Platform
 from nasplan.engine.compose import Composition, composed
 from nasplan.engine.evaluate import Evaluation, evaluate

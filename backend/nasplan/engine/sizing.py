@@ -24,12 +24,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from nasplan.domain.plan import (
+from nasplan.domain.plan import Volume
+from nasplan.domain.plan_capacity import (
     ArchiveWatch,
     Capacity,
     CloudCapacity,
     RedoLogPlan,
-    Volume,
     VolumeSizing,
 )
 from nasplan.domain.platform import Platform, Sizing

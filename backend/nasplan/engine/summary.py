@@ -7,7 +7,8 @@ show this same summary first.
 
 from __future__ import annotations
 
-from nasplan.domain.plan import Disagreement, Mount, Plan, PlanSummary
+from nasplan.domain.plan import Mount, Plan
+from nasplan.domain.plan_explanations import Disagreement, PlanSummary
 from nasplan.knowledge.schema import Conflict
 
 

@@ -1,7 +1,8 @@
 """The config bundle: every file a team needs to carry a plan out, as {path: text}, then a zip.
 
 render_bundle_files(plan, meta) -> {path: text} is pure; write_zip makes the same bytes for the
-same files every time (sorted entries, 1980-01-01 timestamps, fixed permissions).
+same files every time (sorted entries, 1980-01-01 timestamps, fixed permissions). README.md's
+index of the files (phase, team, what for) is bundle_index's.
 
 MANIFEST.sha256 lists the SHA-256 of every file but itself and the three files people read
 first, which say who approved the bundle and so are written after the approval: README.md and
@@ -19,6 +20,7 @@ import re
 import zipfile
 
 from nasplan.domain.plan import Plan
+from nasplan.renderers.bundle_index import CHECK_SCRIPT, MANIFEST, RUNBOOK_SUMS, RUNBOOKS, describe
 from nasplan.renderers.common import (
     FAMILY_LABELS,
     BundleMeta,
@@ -31,9 +33,6 @@ from nasplan.renderers.common import (
 from nasplan.renderers.filer import filer_file
 from nasplan.renderers.parts import render_parts
 from nasplan.renderers.review_block import (
-    CHECK_SCRIPT,
-    RUNBOOK_SUMS,
-    RUNBOOKS,
     check_script,
     review_status,
     with_review,
@@ -43,171 +42,12 @@ from nasplan.renderers.runbook import build_runbook, md, runbook_html, runbook_m
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 MODE_SCRIPT = 0o100755
 MODE_FILE = 0o100644
-MANIFEST = "MANIFEST.sha256"
 README = "README.md"
 UNSIGNED = frozenset({MANIFEST, README, *RUNBOOKS})
 # Entry names are nasplan's own (team folder, file name); nothing else may become one.
 _SEGMENT = r"[A-Za-z0-9_-]+(\.[A-Za-z0-9_]+)*"
 _ENTRY_NAME = re.compile(rf"{_SEGMENT}(/{_SEGMENT}){{0,3}}")
 _ROOT_NAME = re.compile(r"nasplan-[a-z][a-z0-9_]{0,7}")
-
-# (path prefix or name, phase, who, what): the index in README.md, in the order to apply.
-_INDEX: list[tuple[str, str, str, str]] = [
-    (
-        "RUNBOOK.md",
-        "all",
-        "everyone",
-        "the runbook: every step in order, with why, expected "
-        "result, what it needs and its risk (RUNBOOK.html prints it)",
-    ),
-    ("RUNBOOK.html", "all", "everyone", "the same runbook as a printable page"),
-    (
-        MANIFEST,
-        "all",
-        "everyone",
-        "SHA-256 of every other file but README.md and the runbooks (which say who approved "
-        "the bundle): check with sh verify/check_bundle.sh",
-    ),
-    (
-        RUNBOOK_SUMS,
-        "all",
-        "everyone",
-        "SHA-256 of each runbook without its review lines (verify/check_bundle.sh checks it)",
-    ),
-    (
-        CHECK_SCRIPT,
-        "all",
-        "everyone",
-        "checks every file against MANIFEST.sha256 and prints the digest an approval records",
-    ),
-    ("plan.json", "all", "tools", "the plan itself, with every rule's rationale and sources"),
-    (
-        "filer/commands.txt",
-        "1-3",
-        "storage administrator",
-        "record the current values, then "
-        "interface, volumes, exports and options, as filer console commands",
-    ),
-    (
-        "filer/shares.txt",
-        "3",
-        "storage administrator",
-        "the shares the plan needs (no cited commands for this filer)",
-    ),
-    (
-        "filer/fsx/",
-        "3",
-        "storage administrator",
-        "one aws fsx create-volume --cli-input-json request per volume (FSx for ONTAP)",
-    ),
-    (
-        "filer/anf_volume_group.txt",
-        "3",
-        "storage administrator",
-        "the volumes as one application volume group for Oracle (az rest)",
-    ),
-    (
-        "filer/anf_volume_group.json",
-        "3",
-        "storage administrator",
-        "the request body the az rest line sends",
-    ),
-    (
-        "filer/az_netappfiles.txt",
-        "3",
-        "storage administrator",
-        "the pool and volumes as az netappfiles lines (instead of Terraform)",
-    ),
-    (
-        "filer/gcloud_netapp.txt",
-        "3",
-        "storage administrator",
-        "the pool and volumes as gcloud netapp lines (instead of Terraform)",
-    ),
-    (
-        "terraform/",
-        "3",
-        "storage administrator",
-        "the cloud volumes as Terraform (JSON syntax): terraform init, validate, plan, apply",
-    ),
-    (
-        "host/network.sh",
-        "2",
-        "Unix administrator",
-        "NIC driver settings and the storage interface MTU",
-    ),
-    ("host/tuning.sh", "4", "Unix administrator", "kernel and TCP settings, persistent"),
-    (
-        "host/mounts.sh",
-        "4",
-        "Unix administrator",
-        "mount points and mount table entries, then mounts",
-    ),
-    (
-        "host/",
-        "2, 4",
-        "Unix administrator",
-        "the lines those scripts add, in the file's own format, for review or manual use",
-    ),
-    ("ansible/inventory.ini", "4", "Unix administrator", "the database host(s) for the playbook"),
-    (
-        "ansible/filer_rollback.yml",
-        "7",
-        "storage administrator",
-        "the filer rollback as a netapp.ontap playbook (the values recorded in phase 1)",
-    ),
-    (
-        "ansible/filer.yml",
-        "3",
-        "storage administrator",
-        "the filer phase as a netapp.ontap playbook (clustered ONTAP)",
-    ),
-    (
-        "ansible/vars/ansible_oracle_dnfs.yml",
-        "4",
-        "Unix administrator",
-        "the Direct NFS mounts as ansible-oracle's orahost_storage role reads them (oradnfs)",
-    ),
-    ("ansible/", "4", "Unix administrator", "the same host phase as an Ansible playbook (Linux)"),
-    ("oracle/capture_before.sql", "1", "DBA", "a copy of the current parameters"),
-    ("oracle/alter_system.sql", "5", "DBA", "the parameters as ALTER SYSTEM statements"),
-    ("oracle/redo_logs.sql", "5", "DBA", "the planned online redo log sizes (sizing)"),
-    ("oracle/init.ora.add", "5", "DBA", "the same parameters in init.ora form"),
-    ("oracle/oranfstab", "5", "DBA", "Direct NFS paths and exports"),
-    ("oracle/install_oranfstab.sh", "5", "DBA", "installs oranfstab"),
-    ("oracle/enable_dnfs.sh", "5", "DBA", "switches Direct NFS on (relink)"),
-    (
-        "verify/collect.sh",
-        "6",
-        "Unix administrator",
-        "read-only collection for an audit of the host as built (upload it on the audit page)",
-    ),
-    ("verify/verify_host.sh", "6", "Unix administrator", "read-only host checks: PASS/FAIL"),
-    ("verify/verify_oracle.sql", "6", "DBA", "read-only database checks: PASS/FAIL"),
-    ("verify/filer_checks.txt", "6", "storage administrator", "what to look at on the filer"),
-    (
-        "verify/filer_collect.txt",
-        "6",
-        "storage administrator",
-        "read-only filer commands whose output the audit reads (paste it on the audit page)",
-    ),
-    ("rollback/oracle_rollback.sql", "7", "DBA", "parameters back"),
-    ("rollback/oracle_rollback.sh", "7", "DBA", "Direct NFS off, oranfstab back"),
-    (
-        "rollback/host_rollback.sh",
-        "7",
-        "Unix administrator",
-        "removes nasplan's lines, restores saved values",
-    ),
-    ("rollback/filer_rollback.txt", "7", "storage administrator", "filer values back"),
-]
-
-
-def _describe(path: str) -> tuple[str, str, str]:
-    for prefix, phase, who, what in _INDEX:
-        if path == prefix or (prefix.endswith("/") and path.startswith(prefix)):
-            return phase, who, what
-    return "", "", ""
 
 
 def _review_lines(f: Facts, digest: str) -> list[str]:
@@ -301,7 +141,7 @@ def _readme(f: Facts, paths: list[str], digest: str) -> str:
         "|---|---|---|---|",
     ]
     for path in paths:
-        phase, who, what = _describe(path)
+        phase, who, what = describe(path)
         lines.append(f"| `{path}` | {phase} | {who} | {md(what)} |")
     return "\n".join(lines) + "\n"
 

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 from markupsafe import escape
 
+from nasplan.renderers.bundle_index import RUNBOOK_SUMS, RUNBOOKS
 from nasplan.renderers.common import BundleMeta, Facts, header, one_line
 from nasplan.renderers.runbook import md
 
 START = "<!-- review -->"
 END = "<!-- /review -->"
-RUNBOOKS = ("RUNBOOK.html", "RUNBOOK.md")
-RUNBOOK_SUMS = "RUNBOOK.sha256"
-CHECK_SCRIPT = "verify/check_bundle.sh"
 
 
 def review_status(meta: BundleMeta, digest: str) -> str:

@@ -20,7 +20,9 @@ from nasplan.renderers.common import (
     render_template,
 )
 from nasplan.renderers.filer import filer_steps
-from nasplan.renderers.runbook_change import oracle_steps, rollback_steps, scope_lines
+from nasplan.renderers.runbook_backout import rollback_steps
+from nasplan.renderers.runbook_change import scope_lines
+from nasplan.renderers.runbook_oracle import oracle_steps
 from nasplan.renderers.runbook_record import change_record, phase_timeline
 from nasplan.renderers.runbook_sections import (
     capacity_notes,

@@ -5,6 +5,7 @@ administrator works from, and what to expect once applied."""
 from __future__ import annotations
 
 from nasplan.domain.plan import Plan
+from nasplan.renderers.bundle_index import storage_work_paths
 from nasplan.renderers.cloud_common import terraform_inputs
 from nasplan.renderers.common import PLACEHOLDER_RE
 from nasplan.renderers.handover import answer_for
@@ -96,26 +97,9 @@ def placeholder_lines(files: dict[str, str]) -> list[str]:
     return result
 
 
-_STORAGE_FILES = (
-    "filer/commands.txt",
-    "ansible/filer.yml",
-    "terraform/",
-    "filer/fsx/",
-    "filer/az_netappfiles.txt",
-    "filer/gcloud_netapp.txt",
-    "filer/anf_volume_group.txt",
-    "filer/shares.txt",
-)
-
-
 def storage_files(files: dict[str, str]) -> str:
     """The files the storage administrator works from, as this bundle has them."""
-    present = [
-        name
-        for name in _STORAGE_FILES
-        if name in files or (name.endswith("/") and any(p.startswith(name) for p in files))
-    ]
-    return ", ".join(present) + " (phases 1 to 3), verify/filer_checks.txt"
+    return ", ".join(storage_work_paths(files)) + " (phases 1 to 3), verify/filer_checks.txt"
 
 
 def expect_lines(plan: Plan) -> list[str]:

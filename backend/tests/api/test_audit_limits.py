@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from nasplan.audit.parsers import MAX_LINES
 from nasplan.audit.report import MAX_FINDINGS, MAX_IGNORED_LISTED
 from nasplan.audit.request import AuditInputs
-from nasplan.domain.plan import as_one_line
+from nasplan.domain.clean_text import as_one_line
 from nasplan.domain.platform import EXAMPLE_PLATFORM
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.main import create_app

@@ -14,7 +14,7 @@ from nasplan.domain.plan import Plan
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.renderers.bundle import render_bundle_files
 from nasplan.renderers.common import BundleMeta, facts
-from nasplan.renderers.verify import host_expectations
+from nasplan.renderers.verify_host import host_expectations
 from tests.renderers.matrix import preset_plan
 
 

@@ -23,7 +23,7 @@ from nasplan.data.db import make_engine
 from nasplan.data.migrate import MIGRATIONS
 from nasplan.designs.records import audit_figures
 from nasplan.designs.schemas import Comment, DesignName, Label, Reviewer
-from nasplan.domain import plan as rules
+from nasplan.domain import clean_text as rules
 from nasplan.domain.platform import Platform
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.main import create_app

@@ -21,7 +21,8 @@ from nasplan.domain.platform import EXAMPLE_PLATFORM
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.main import create_app
 from nasplan.renderers.bundle import render_bundle_files
-from nasplan.renderers.review_block import RUNBOOKS, without_review
+from nasplan.renderers.bundle_index import RUNBOOKS
+from nasplan.renderers.review_block import without_review
 from nasplan.settings import Settings
 
 DNFS_ON_9I = {**EXAMPLE_PLATFORM, "oracle": {**EXAMPLE_PLATFORM["oracle"], "dnfs": True}}

@@ -13,15 +13,9 @@ import pytest
 
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.renderers.bundle import bundle_digest, render_bundle_files
+from nasplan.renderers.bundle_index import CHECK_SCRIPT, RUNBOOK_SUMS, RUNBOOKS
 from nasplan.renderers.common import Approval, BundleMeta
-from nasplan.renderers.review_block import (
-    CHECK_SCRIPT,
-    END,
-    RUNBOOK_SUMS,
-    RUNBOOKS,
-    START,
-    without_review,
-)
+from nasplan.renderers.review_block import END, START, without_review
 from tests.renderers.matrix import preset_plan
 
 DRAFT = BundleMeta(design_id="Zk3_xQ9-abcDEF012345", design_name="PROD", revision=2)

@@ -25,7 +25,7 @@ from fastapi.testclient import TestClient
 from pydantic import StringConstraints, TypeAdapter, ValidationError
 
 from nasplan.designs.schemas import Comment, DesignName, Reviewer
-from nasplan.domain import plan as text
+from nasplan.domain import clean_text as text
 from nasplan.domain.platform import EXAMPLE_PLATFORM
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.main import create_app

@@ -1,0 +1,5 @@
+"""`python -m nasplan.cli`: the same as the `nasplan` command."""
+
+from nasplan.cli import main
+
+raise SystemExit(main())
