@@ -14,10 +14,11 @@ import json
 from nasplan.api.routes.catalog import condition_field_choices
 print(json.dumps([c.model_dump() for c in condition_field_choices()], indent=1, ensure_ascii=False))
 PY
-# Every platform answer with its limits, pattern and messages, for the front end's field checks.
+# Every platform answer as GET /api/v1/catalog serves it (limits, pattern, messages, words, step,
+# widget, opening answer), for the wizard's fields, its checks and every page that names an answer.
 "$ROOT/.venv/bin/python" - > "$ROOT/frontend/src/api/platform-fields.json" <<'PY'
 import json
-from nasplan.domain.platform_fields import platform_fields
-print(json.dumps([r.model_dump(exclude_none=True) for r in platform_fields()], indent=1, ensure_ascii=False))
+from nasplan.knowledge.loader import load_knowledge
+print(json.dumps([r.model_dump(exclude_none=True) for r in load_knowledge().fields], indent=1, ensure_ascii=False))
 PY
 (cd "$ROOT/frontend" && npx openapi-typescript openapi.json -o src/api/schema.d.ts --silent)

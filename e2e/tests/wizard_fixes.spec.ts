@@ -126,7 +126,7 @@ test("a missing answer is flagged only once the user has been to its step", asyn
   await waitForPlan(page);
   await page.getByRole("button", { name: "4. Storage" }).click();
   await page.getByLabel("Storage vendor").selectOption("aws_fsxn");
-  const throughput = page.getByLabel("Throughput capacity (MBps per HA pair)");
+  const throughput = page.getByLabel("Throughput capacity per HA pair (MBps)");
   await expect(throughput).not.toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("choose the file system's throughput capacity")).toHaveCount(0);
   const summary = page.getByTestId("plan-summary");

@@ -19,6 +19,7 @@ from nasplan.domain.platform import DATE_RANGE, BoundedDate, Platform
 from nasplan.engine.diff import Change
 from nasplan.knowledge.catalog import Fact, NetworkCatalog, OracleCatalog
 from nasplan.knowledge.conditions import ConditionKind, Conditions
+from nasplan.knowledge.fields import AnswerField
 from nasplan.knowledge.schema import Conflict, Rule, Source, SourceRef
 from nasplan.renderers.plan_view import PlanView
 
@@ -209,6 +210,10 @@ class Catalog(BaseModel):
     )
     file_kinds: list[Choice] = Field(
         description="The files and command outputs the audit reads, as people name them."
+    )
+    fields: list[AnswerField] = Field(
+        description="Every platform answer in the wizard's order: its type and limits, its "
+        "words, its step and widget, its opening answer and the answers it depends on.",
     )
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nasplan.designs.schemas import ReviewItem
-from nasplan.domain.plan import Finding, Mount, Plan, Setting
 
-# The plan diff's keys, imported rather than copied: an item named by a change of GET .../diff
-# is the item a review names.
-from nasplan.engine.diff import finding_key, mount_key, setting_key
+# The plan diff's keys, one definition: an item named by a change of GET .../diff is the item a
+# review names, and the plan view serves the same keys.
+from nasplan.domain.item_keys import finding_key, mount_key, setting_key
+from nasplan.domain.plan import Finding, Mount, Plan, Setting
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
+from nasplan.domain.item_keys import finding_key, mount_key, setting_key
 from nasplan.domain.plan import (
     Check,
     Expectations,
@@ -83,18 +84,8 @@ class Change(BaseModel):
     setting: SettingParts | None = Field(default=None, description="For settings: the key.")
 
 
-def mount_key(m: Mount) -> str:
-    return f"{'+'.join(m.serves)} {m.mount_point}"
-
-
 def _mount_value(m: Mount) -> str:
     return f"{m.export} {','.join(m.options)}"
-
-
-def setting_key(s: Setting) -> str:
-    where = f" [{', '.join(s.applies_to)}]" if s.applies_to else ""
-    scope = f" ({s.scope})" if s.scope else ""
-    return f"{s.target} {s.key}{where}{scope}"
 
 
 def _setting_parts(s: Setting) -> SettingParts:
@@ -111,10 +102,6 @@ def _volume_key(v: Volume) -> str:
 
 def _volume_value(v: Volume) -> str:
     return f"{v.export} holds {', '.join(v.holds)}"
-
-
-def finding_key(f: Finding) -> str:
-    return f"{f.rule}: {f.message}"
 
 
 def _finding_value(f: Finding) -> str:

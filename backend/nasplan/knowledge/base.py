@@ -21,6 +21,7 @@ from nasplan.knowledge.catalog import (
     Preset,
     SizingInputs,
 )
+from nasplan.knowledge.fields import AnswerField
 from nasplan.knowledge.lifecycle import LifecycleCatalog
 from nasplan.knowledge.schema import Conflict, KbRelease, Rule, Source
 
@@ -44,6 +45,8 @@ class KnowledgeBase:
     sizing: SizingInputs
     lifecycle: LifecycleCatalog
     gains: list[MeasuredGain] = field(default_factory=list)
+    # Every platform answer's words and form (catalog/fields.yaml), in the wizard's order.
+    fields: list[AnswerField] = field(default_factory=list)
     os_defaults: list[OsDefault] = field(default_factory=list)
     # rule id -> ids of the rules that supersede it
     superseded_by: dict[str, list[str]] = field(default_factory=dict)

@@ -35,6 +35,7 @@ from nasplan.knowledge.catalog import (
     SizingInputs,
 )
 from nasplan.knowledge.cross_check import cross_check, describe_validation
+from nasplan.knowledge.fields import FieldCatalog, answer_fields, check_fields
 from nasplan.knowledge.lifecycle import LifecycleCatalog
 from nasplan.knowledge.schema import Conflict, KbRelease, Rule, Source
 
@@ -185,6 +186,9 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
     options = loader.model(MountOptionCatalog, root / "catalog" / "mount_options.yaml")
     os_defaults = loader.model(OsDefaultCatalog, root / "catalog" / "os_defaults.yaml")
     presets = loader.model(PresetCatalog, root / "catalog" / "presets.yaml")
+    fields = loader.model(FieldCatalog, root / "catalog" / "fields.yaml")
+    if fields is not None:
+        loader.problems += check_fields(fields)
     expectations = loader.model(ExpectationInputs, root / "model" / "expectations.yaml")
     gains = loader.model(GainCatalog, root / "model" / "gains.yaml")
     sizing = loader.model(SizingInputs, root / "model" / "sizing.yaml")
@@ -206,6 +210,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
         options,
         os_defaults,
         presets,
+        fields,
         expectations,
         gains,
         sizing,
@@ -214,7 +219,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
         raise KnowledgeError(loader.problems or ["a required file did not load"])
     assert release and os_catalog and facts and oracle and filers and network and layout
     assert options and os_defaults
-    assert presets and expectations and gains and sizing and lifecycle
+    assert presets and fields and expectations and gains and sizing and lifecycle
 
     superseded_by: dict[str, list[str]] = {}
     for rule in rules.values():
@@ -236,6 +241,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
         mount_options=options.options,
         os_defaults=os_defaults.defaults,
         presets={p.id: p for p in presets.presets},
+        fields=answer_fields(fields),
         expectations=expectations,
         gains=gains.gains,
         sizing=sizing,

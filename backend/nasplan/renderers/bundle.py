@@ -32,6 +32,7 @@ from nasplan.renderers.common import (
 )
 from nasplan.renderers.filer import filer_file
 from nasplan.renderers.parts import render_parts
+from nasplan.renderers.plan_view import VIEW_ONLY
 from nasplan.renderers.review_block import (
     check_script,
     review_status,
@@ -160,7 +161,7 @@ def _plan_json(f: Facts) -> str:
     # written by pydantic's serialiser (five times faster; JSON strings hold no raw newline, so
     # indenting its lines is safe).
     head = json.dumps({"nasplan": meta}, indent=2, ensure_ascii=False)
-    plan = f.plan.model_dump_json(indent=2).replace("\n", "\n  ")
+    plan = f.plan.model_dump_json(indent=2, exclude=set(VIEW_ONLY)).replace("\n", "\n  ")
     return f'{head[:-2]},\n  "plan": {plan}\n}}\n'
 
 

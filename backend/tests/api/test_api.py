@@ -182,6 +182,24 @@ def test_catalog(client: TestClient) -> None:
     assert any(c["rule"] == "DNFS-REQUIRES-11G" for c in catalog["constraints"])
 
 
+def test_catalog_serves_every_answer_and_derives_its_choice_lists_from_them(
+    client: TestClient,
+) -> None:
+    catalog = client.get("/api/v1/catalog").json()
+    fields = {f["path"]: f for f in catalog["fields"]}
+    rtt = fields["network.rtt_us"]
+    assert (rtt["label"], rtt["unit"], rtt["type"], rtt["optional"]) == (
+        "Measured round trip",
+        "µs",
+        "number",
+        True,
+    )
+    assert fields["handover.svm"]["shown_when"] == {"filer.vendor": ["netapp", "aws_fsxn"]}
+    workload = fields["oracle.workload"]["options"]
+    assert [w["id"] for w in catalog["workloads"]] == [o["value"] for o in workload]
+    assert [v["label"] for v in catalog["nfs_versions"]] == ["NFSv3", "NFSv4.1"]
+
+
 def test_compare_dates(client: TestClient) -> None:
     response = client.post(
         "/api/v1/plans/compare",

@@ -621,6 +621,73 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AnswerField
+         * @description One platform answer: the model's type and limits with the words and the form.
+         */
+        AnswerField: {
+            /** Choices */
+            choices?: ("os" | "os_releases" | "arches" | "nic_speeds" | "switch_kinds" | "vendors" | "service_levels" | "throughput_capacities") | null;
+            /** Empty */
+            empty?: string | null;
+            /** Enum */
+            enum?: unknown[] | null;
+            /** Error */
+            error?: string | null;
+            /** Exclusive Minimum */
+            exclusive_minimum?: number | null;
+            /** Group */
+            group?: ("change" | "names" | "path" | "sizing") | null;
+            /** Hint */
+            hint?: string | null;
+            /** In Step */
+            in_step?: string | null;
+            /** Label */
+            label: string;
+            /** Max Length */
+            max_length?: number | null;
+            /** Maximum */
+            maximum?: number | null;
+            /** Minimum */
+            minimum?: number | null;
+            /** Opening */
+            opening?: string | number | boolean | null;
+            /** Optional */
+            optional: boolean;
+            /** Options */
+            options?: components["schemas"]["FieldOption"][] | null;
+            /** Path */
+            path: string;
+            /** Pattern */
+            pattern?: string | null;
+            /**
+             * Shown When
+             * @default {}
+             */
+            shown_when: {
+                [key: string]: string | number | boolean | (string | number | boolean)[];
+            };
+            /** Step */
+            step?: ("host" | "network" | "oracle" | "storage" | "layout" | "handover") | null;
+            /** Suggest */
+            suggest?: ("oracle_examples" | "filer_models" | "filer_releases") | null;
+            /** Type */
+            type: string;
+            /** Unit */
+            unit?: string | null;
+            /** What */
+            what?: string | null;
+            /**
+             * Wide
+             * @default false
+             */
+            wide: boolean;
+            /**
+             * Widget
+             * @enum {string}
+             */
+            widget: "select" | "text" | "check";
+        };
         /** ApprovalOut */
         ApprovalOut: {
             /**
@@ -942,6 +1009,11 @@ export interface components {
              * @description Combinations the knowledge base refuses (compatibility rules with errors).
              */
             constraints: components["schemas"]["Constraint"][];
+            /**
+             * Fields
+             * @description Every platform answer in the wizard's order: its type and limits, its words, its step and widget, its opening answer and the answers it depends on.
+             */
+            fields: components["schemas"]["AnswerField"][];
             /**
              * File Kinds
              * @description The files and command outputs the audit reads, as people name them.
@@ -1799,6 +1871,18 @@ export interface components {
             /** Statement */
             statement: string;
         };
+        /** FieldOption */
+        FieldOption: {
+            /**
+             * Detail
+             * @description More words for the wizard's line: 'label: detail'.
+             */
+            detail?: string | null;
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
         /** FileDiff */
         FileDiff: {
             /**
@@ -2110,6 +2194,15 @@ export interface components {
             max?: number | null;
             /** Min */
             min?: number | null;
+        };
+        /** ItemKeys */
+        ItemKeys: {
+            /** Findings */
+            findings: string[];
+            /** Mounts */
+            mounts: string[];
+            /** Settings */
+            settings: string[];
         };
         /** KnowledgeIndex */
         KnowledgeIndex: {
@@ -2495,6 +2588,8 @@ export interface components {
             expectations: components["schemas"]["Expectations"];
             /** Findings */
             findings: components["schemas"]["Finding"][];
+            /** @description The key of each mount, setting and finding, in the order of those lists: what a change's `key` and a review item's `key` name. Always computed from the plan; a value sent in is ignored. */
+            item_keys?: components["schemas"]["ItemKeys"];
             /** Kb Version */
             kb_version: string;
             /** @description The mounts as lines of the OS's mount table. */

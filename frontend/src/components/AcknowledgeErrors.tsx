@@ -1,6 +1,5 @@
 import { useId } from "react";
 import type { Schemas } from "../api/client";
-import { findingKey } from "../lib/changeKeys";
 
 export function errorFindings(findings: Schemas["Finding"][] | undefined): Schemas["Finding"][] {
   return (findings ?? []).filter((finding) => finding.severity === "error");
@@ -35,8 +34,8 @@ export function AcknowledgeErrors({
         This plan has {count}:
       </p>
       <ul className="mt-1 list-disc space-y-1 pl-5 wrap-anywhere">
-        {findings.map((finding) => (
-          <li key={findingKey(finding)}>
+        {findings.map((finding, index) => (
+          <li key={`${finding.rule}-${index}`}>
             <code className="text-xs">{finding.rule}</code>: {finding.message}
           </li>
         ))}

@@ -20,6 +20,7 @@ const catalog: Catalog = {
   // Generated from the backend by scripts/gen-client.sh, as GET /api/v1/catalog serves them.
   condition_fields: conditionFields as Catalog["condition_fields"],
   file_kinds: [],
+  fields: [],
   presets: [],
   os: {
     solaris: {

@@ -1,124 +1,63 @@
 // The wizard's answers live in the URL: only values that differ from the defaults, flat
 // dotted keys (`host.os=linux`), and a schema version `v` so old links keep working.
-import type { Catalog, Platform } from "../api/client";
+import type { Catalog, Platform, Schemas } from "../api/client";
+import { ANSWER_FIELDS, fieldAt, isAsked, openingOf } from "./answerFields";
 import { managedNetwork } from "./constraints";
 
 export const DRAFT_VERSION = 1;
 
+/** A section's answers as the wizard keeps them: ticks as booleans, everything else as typed text. */
+type Answers<T> = { [K in keyof T]-?: NonNullable<T[K]> extends boolean ? boolean : string };
+
+export type PathField = keyof Schemas["StoragePath"] & string;
+type PathKey = `p${1 | 2 | 3 | 4}_${PathField}`;
+/** Hand-over answers, all optional; paths are flat (p1_host_address …) to fit the URL. */
+export type HandoverField = Exclude<keyof Schemas["Handover"] & string, "paths"> | PathKey;
+export type SizingField = keyof Schemas["Sizing"] & string;
+
 export interface Draft {
-  host: {
-    os: string;
-    os_version: string;
-    arch: string;
-    memory_gb: string;
-    hostname: string;
-    nic_interface: string;
-  };
-  network: {
-    nic_gbps: string;
-    nic_count: string;
-    jumbo_frames: boolean;
-    switch: string;
-    switch_hops: string;
-    router_hops: string;
-    dedicated_storage_network: boolean;
-    rtt_us: string;
-  };
-  oracle: {
-    version: string;
-    bits: string;
-    rac: boolean;
-    rac_nodes: string;
-    dnfs: boolean;
-    nfs_version: string;
-    archivelog: boolean;
-    workload: string;
-    instances: string;
-  };
-  filer: {
-    vendor: string;
-    model: string;
-    os_version: string;
-    interface: string;
-    service_level: string;
-    capacity_tib: string;
-    throughput_mb_s: string;
-  };
-  layout: { oracle_home: string; filer_host: string; db_name: string; volumes: string };
-  /** Hand-over answers, all optional; paths are flat (p1_host_address …) to fit the URL. */
+  host: Answers<Schemas["Host"]>;
+  network: Answers<Schemas["Network"]>;
+  oracle: Answers<Schemas["Oracle"]>;
+  filer: Answers<Schemas["Filer"]>;
+  layout: Answers<Schemas["Layout"]>;
   handover: Record<HandoverField, string>;
   sizing: Record<SizingField, string>;
   as_of: string;
 }
 
-export const PATH_FIELDS = ["host_interface", "host_address", "filer_interface", "filer_address"] as const;
-export const MAX_PATHS = 4;
-const NAME_FIELDS = [
-  "change_kind",
-  "svm",
-  "aggregate",
-  "capacity_pool",
-  "broadcast_domain",
-  "fsx_svm_id",
-  "cluster_nodes",
-  "client_subnet",
-  "nfs4_id_domain",
-  "oracle_uid",
-  "oracle_gid",
-] as const;
-const PATH_KEYS = [1, 2, 3, 4].flatMap((n) => PATH_FIELDS.map((f) => `p${n}_${f}` as const));
-export type HandoverField = (typeof NAME_FIELDS)[number] | (typeof PATH_KEYS)[number];
-export const HANDOVER_FIELDS: readonly HandoverField[] = [...NAME_FIELDS, ...PATH_KEYS];
-export const SIZING_FIELDS = [
-  "database_gb",
-  "growth_pct_per_year",
-  "horizon_years",
-  "redo_mb_per_s",
-  "redo_gb_per_day",
-  "archive_retention_days",
-  "snapshot_retention_days",
-  "daily_change_pct",
-  "oracle_homes",
-  "oracle_home_gb",
-  "crs_gb",
-] as const;
-export type SizingField = (typeof SIZING_FIELDS)[number];
-
-function blank<K extends string>(keys: readonly K[]): Record<K, string> {
-  return Object.fromEntries(keys.map((k) => [k, ""])) as Record<K, string>;
-}
-
 export type Section = Exclude<keyof Draft, "as_of">;
 
-export const DEFAULT_DRAFT: Draft = {
-  host: { os: "linux", os_version: "ol9", arch: "x86_64", memory_gb: "", hostname: "", nic_interface: "" },
-  network: {
-    nic_gbps: "25",
-    nic_count: "2",
-    jumbo_frames: true,
-    switch: "store_and_forward",
-    switch_hops: "1",
-    router_hops: "0",
-    dedicated_storage_network: true,
-    rtt_us: "",
-  },
-  oracle: {
-    version: "19.21",
-    bits: "64",
-    rac: false,
-    rac_nodes: "",
-    dnfs: true,
-    nfs_version: "3",
-    archivelog: true,
-    workload: "oltp",
-    instances: "1",
-  },
-  filer: { vendor: "netapp", model: "", os_version: "9.14.1", interface: "", service_level: "", capacity_tib: "", throughput_mb_s: "" },
-  layout: { oracle_home: "local", filer_host: "filer01", db_name: "PROD", volumes: "separate" },
-  handover: blank(HANDOVER_FIELDS),
-  sizing: blank(SIZING_FIELDS),
-  as_of: "",
-};
+const PATH_PREFIX = "handover.paths[].";
+export const PATH_FIELDS: readonly PathField[] = ANSWER_FIELDS.filter((f) => f.path.startsWith(PATH_PREFIX)).map(
+  (f) => f.path.slice(PATH_PREFIX.length) as PathField,
+);
+export const MAX_PATHS = 4;
+const PATH_KEYS = [1, 2, 3, 4].flatMap((n) => PATH_FIELDS.map((f) => `p${n}_${f}` as PathKey));
+
+/** The draft's key of an answer ("host.os" → [host, os]; "handover.cluster_nodes[]" → [handover, cluster_nodes]);
+ * null for the storage paths, which the draft keeps flat, and for answers outside the sections. */
+export function draftKeyOf(path: string): [Section, string] | null {
+  if (path.startsWith(PATH_PREFIX)) return null;
+  const [section, field] = path.replace("[]", "").split(".", 2);
+  return field === undefined ? null : [section as Section, field];
+}
+
+function openingDraft(): Draft {
+  const draft: Record<string, Record<string, string | boolean>> = { handover: {}, sizing: {} };
+  for (const field of ANSWER_FIELDS) {
+    const key = draftKeyOf(field.path);
+    if (key === null) continue;
+    (draft[key[0]] ??= {})[key[1]] = openingOf(field);
+  }
+  for (const key of PATH_KEYS) (draft.handover as Record<string, string>)[key] = "";
+  return { ...draft, as_of: "" } as unknown as Draft;
+}
+
+/** The wizard's opening answers (knowledge/catalog/fields.yaml: each answer's `opening`). */
+export const DEFAULT_DRAFT: Draft = openingDraft();
+export const HANDOVER_FIELDS = Object.keys(DEFAULT_DRAFT.handover) as HandoverField[];
+export const SIZING_FIELDS = Object.keys(DEFAULT_DRAFT.sizing) as SizingField[];
 
 const SECTIONS: Section[] = ["host", "network", "oracle", "filer", "layout", "handover", "sizing"];
 
@@ -213,16 +152,24 @@ function optionalText(value: string): string | null {
   return value.trim() === "" ? null : value.trim();
 }
 
-/** Cloud NAS vendors: the service level and capacity go with them, and only with them. */
-export const CLOUD_VENDORS = new Set(["azure_anf", "gcp_gcnv"]);
-/** Vendors whose filers take ONTAP names (SVM, aggregate, broadcast domain). */
-export const ONTAP_VENDORS = new Set(["netapp", "aws_fsxn"]);
-/** Amazon FSx for NetApp ONTAP: the provisioned throughput capacity goes with it, and only with it. */
-export const THROUGHPUT_VENDORS = new Set(["aws_fsxn"]);
+/** Another answer of the draft by its path in the fields table ("oracle.rac"). */
+export function answerOf(draft: Draft, path: string): string | boolean | undefined {
+  const key = draftKeyOf(path);
+  if (key === null) return undefined;
+  return (draft[key[0]] as unknown as Record<string, string | boolean>)[key[1]];
+}
+
+/** Whether the answer at a path is asked for this draft (fields.yaml's shown_when, given
+ * whether the cloud provider's network is the path). An optional answer that is not asked is
+ * not sent: an answer left from another vendor or an unticked RAC never plans out of sight. */
+export function askedIn(draft: Draft, path: string, managed = false): boolean {
+  const field = fieldAt(path);
+  return field === undefined || isAsked(field, (other) => answerOf(draft, other), managed);
+}
 
 /** Wizard answers as the API's platform body (call after validation). */
 export function toPlatform(draft: Draft): Platform {
-  const cloud = CLOUD_VENDORS.has(draft.filer.vendor);
+  const asked = (path: string) => askedIn(draft, path);
   return {
     host: {
       os: draft.host.os as Platform["host"]["os"],
@@ -246,7 +193,7 @@ export function toPlatform(draft: Draft): Platform {
       version: draft.oracle.version.trim(),
       bits: Number(draft.oracle.bits) as 32 | 64,
       rac: draft.oracle.rac,
-      rac_nodes: draft.oracle.rac ? optionalNumber(draft.oracle.rac_nodes) : null,
+      rac_nodes: asked("oracle.rac_nodes") ? optionalNumber(draft.oracle.rac_nodes) : null,
       dnfs: draft.oracle.dnfs,
       nfs_version: draft.oracle.nfs_version as NonNullable<Platform["oracle"]["nfs_version"]>,
       archivelog: draft.oracle.archivelog,
@@ -258,9 +205,9 @@ export function toPlatform(draft: Draft): Platform {
       model: optionalText(draft.filer.model),
       os_version: optionalText(draft.filer.os_version),
       interface: optionalText(draft.filer.interface),
-      service_level: cloud ? (optionalText(draft.filer.service_level) as Platform["filer"]["service_level"]) : null,
-      capacity_tib: cloud ? optionalNumber(draft.filer.capacity_tib) : null,
-      throughput_mb_s: THROUGHPUT_VENDORS.has(draft.filer.vendor)
+      service_level: asked("filer.service_level") ? (optionalText(draft.filer.service_level) as Platform["filer"]["service_level"]) : null,
+      capacity_tib: asked("filer.capacity_tib") ? optionalNumber(draft.filer.capacity_tib) : null,
+      throughput_mb_s: asked("filer.throughput_mb_s")
         ? (optionalNumber(draft.filer.throughput_mb_s) as Platform["filer"]["throughput_mb_s"])
         : null,
     },
@@ -303,25 +250,27 @@ function toHandover(draft: Draft): Platform["handover"] {
   const unanswered = (path: Record<string, string | null> | undefined) =>
     path !== undefined && Object.values(path).every((v) => v === null);
   while (unanswered(paths[paths.length - 1])) paths.pop();
-  const nodes = draft.oracle.rac
+  const asked = (path: string) => askedIn(draft, path);
+  const nodes = asked("handover.cluster_nodes[]")
     ? h.cluster_nodes
         .split(/[\s,]+/)
         .map((n) => n.trim())
         .filter(Boolean)
     : [];
-  const ontap = ONTAP_VENDORS.has(draft.filer.vendor);
+  const name = (field: "svm" | "aggregate" | "capacity_pool" | "broadcast_domain" | "fsx_svm_id" | "nfs4_id_domain") =>
+    asked(`handover.${field}`) ? optionalText(h[field]) : null;
   const result = {
     change_kind: changeKind(h.change_kind),
-    svm: ontap ? optionalText(h.svm) : null,
+    svm: name("svm"),
     // FSx for ONTAP's volumes are made by the AWS API, which places them: no aggregate.
-    aggregate: draft.filer.vendor === "netapp" ? optionalText(h.aggregate) : null,
-    capacity_pool: CLOUD_VENDORS.has(draft.filer.vendor) ? optionalText(h.capacity_pool) : null,
-    broadcast_domain: ontap ? optionalText(h.broadcast_domain) : null,
-    fsx_svm_id: draft.filer.vendor === "aws_fsxn" ? optionalText(h.fsx_svm_id) : null,
+    aggregate: name("aggregate"),
+    capacity_pool: name("capacity_pool"),
+    broadcast_domain: name("broadcast_domain"),
+    fsx_svm_id: name("fsx_svm_id"),
     paths,
     cluster_nodes: nodes,
     client_subnet: optionalText(h.client_subnet),
-    nfs4_id_domain: draft.oracle.nfs_version === "4.1" ? optionalText(h.nfs4_id_domain) : null,
+    nfs4_id_domain: name("nfs4_id_domain"),
     oracle_uid: optionalNumber(h.oracle_uid),
     oracle_gid: optionalNumber(h.oracle_gid),
   };
@@ -330,7 +279,9 @@ function toHandover(draft: Draft): Platform["handover"] {
 }
 
 function toSizing(draft: Draft): Platform["sizing"] {
-  const entries = SIZING_FIELDS.map((field) => [field, optionalNumber(draft.sizing[field])] as const);
+  const entries = SIZING_FIELDS.map(
+    (field) => [field, askedIn(draft, `sizing.${field}`) ? optionalNumber(draft.sizing[field]) : null] as const,
+  );
   if (entries.every(([, value]) => value === null)) return null;
   return Object.fromEntries(entries) as Platform["sizing"];
 }

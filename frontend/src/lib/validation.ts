@@ -4,7 +4,7 @@
 // spans fields, or how the wizard collects a value, is written here by hand.
 import { z } from "zod";
 import platformFields from "../api/platform-fields.json";
-import { CLOUD_VENDORS, DEFAULT_DRAFT, MAX_PATHS, THROUGHPUT_VENDORS, type Draft, type Section } from "./draft";
+import { askedIn, DEFAULT_DRAFT, MAX_PATHS, type Draft, type Section } from "./draft";
 
 /** One platform answer as the backend describes it (domain/platform_fields.py). */
 export interface FieldRow {
@@ -116,14 +116,14 @@ export function validateDraft(draft: Draft, filerReleaseRequired: boolean): Fiel
   if (filerReleaseRequired && !draft.filer.os_version.trim()) {
     errors["filer.os_version"] = "this vendor needs its software release, e.g. 7.3 or 9.14.1";
   }
-  if (CLOUD_VENDORS.has(draft.filer.vendor)) {
+  if (askedIn(draft, "filer.service_level")) {
     if (!draft.filer.service_level) errors["filer.service_level"] = "choose the capacity pool's service level";
     const tib = Number(draft.filer.capacity_tib);
     if (!errors["filer.capacity_tib"] && !(tib > 0 && tib <= 2048)) {
       errors["filer.capacity_tib"] = "give the provisioned capacity, more than 0 and at most 2048 TiB";
     }
   }
-  if (THROUGHPUT_VENDORS.has(draft.filer.vendor) && !draft.filer.throughput_mb_s) {
+  if (askedIn(draft, "filer.throughput_mb_s") && !draft.filer.throughput_mb_s) {
     errors["filer.throughput_mb_s"] = "choose the file system's throughput capacity";
   }
   return errors;

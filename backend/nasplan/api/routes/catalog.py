@@ -21,6 +21,7 @@ from nasplan.api.schemas import (
 )
 from nasplan.audit.kinds import FILE_KINDS
 from nasplan.domain.platform import FSX_THROUGHPUTS, Platform
+from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.conditions import CONDITION_FIELDS
 
 router = APIRouter(tags=["catalog"])
@@ -74,12 +75,8 @@ def catalog(kb: KbDep) -> Catalog:
             for vendor, entry in kb.filers.vendors.items()
         },
         network=kb.network,
-        workloads=[
-            Choice(id="oltp", label="OLTP (transactions)"),
-            Choice(id="dss", label="DSS (scans, reporting)"),
-            Choice(id="mixed", label="Mixed"),
-        ],
-        nfs_versions=[Choice(id="3", label="NFSv3"), Choice(id="4.1", label="NFSv4.1")],
+        workloads=_options(kb, "oracle.workload"),
+        nfs_versions=_options(kb, "oracle.nfs_version"),
         presets=[
             PresetChoice(
                 id=p.id,
@@ -94,7 +91,13 @@ def catalog(kb: KbDep) -> Catalog:
         constraints=constraints,
         condition_fields=condition_field_choices(),
         file_kinds=[Choice(id=kind, label=spec.label) for kind, spec in FILE_KINDS.items()],
+        fields=kb.fields,
     )
+
+
+def _options(kb: KnowledgeBase, path: str) -> list[Choice]:
+    field = next(f for f in kb.fields if f.path == path)
+    return [Choice(id=o.value, label=o.label) for o in field.options or []]
 
 
 def condition_field_choices() -> list[ConditionFieldChoice]:

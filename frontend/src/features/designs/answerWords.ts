@@ -2,97 +2,12 @@
 // uses: platform answers by their wizard label, expectations by what they measure, values with
 // their units and choices by their catalog labels.
 import type { Catalog, Change, Schemas } from "../../api/client";
+import { ANSWER_FIELDS, choiceLabel, fieldAt } from "../../lib/answerFields";
 import { findingMessage } from "../plan/story";
 
-/** Every platform answer as the wizard labels it, by its path in platform-fields.json. */
-export const ANSWER_LABELS: Readonly<Record<string, string>> = {
-  "host.os": "Operating system",
-  "host.os_version": "Operating system release",
-  "host.arch": "Processor architecture",
-  "host.memory_gb": "Memory per host",
-  "host.hostname": "Database host name",
-  "host.nic_interface": "Storage NIC interface",
-  "network.nic_gbps": "NIC speed",
-  "network.nic_count": "Storage NICs per host",
-  "network.jumbo_frames": "Jumbo frames (MTU 9000)",
-  "network.switch": "Switch type",
-  "network.switch_hops": "Switches on the path",
-  "network.router_hops": "Routers on the path",
-  "network.dedicated_storage_network": "Dedicated storage network or VLAN",
-  "network.rtt_us": "Measured round trip",
-  "oracle.version": "Oracle release",
-  "oracle.bits": "Binaries",
-  "oracle.rac": "Real Application Clusters (RAC)",
-  "oracle.rac_nodes": "Cluster nodes",
-  "oracle.dnfs": "Direct NFS (dNFS)",
-  "oracle.nfs_version": "NFS version",
-  "oracle.archivelog": "ARCHIVELOG mode",
-  "oracle.workload": "Workload",
-  "oracle.instances": "Instances on this host",
-  "filer.vendor": "Storage vendor",
-  "filer.model": "Filer model",
-  "filer.os_version": "Filer software release",
-  "filer.interface": "Filer NFS interface",
-  "filer.service_level": "Service level",
-  "filer.capacity_tib": "Provisioned capacity",
-  "filer.throughput_mb_s": "Throughput capacity per HA pair",
-  "layout.oracle_home": "ORACLE_HOME",
-  "layout.filer_host": "Filer host name",
-  "layout.db_name": "Database name (DB_NAME)",
-  "layout.volumes": "Volumes",
-  "handover.change_kind": "The change",
-  "handover.svm": "SVM (vserver) name",
-  "handover.aggregate": "Aggregate",
-  "handover.capacity_pool": "Capacity pool",
-  "handover.broadcast_domain": "Broadcast domain",
-  "handover.fsx_svm_id": "FSx SVM id",
-  "handover.paths[].host_interface": "host interface",
-  "handover.paths[].host_address": "host address",
-  "handover.paths[].filer_interface": "filer port",
-  "handover.paths[].filer_address": "filer address",
-  "handover.cluster_nodes[]": "RAC node host names",
-  "handover.nfs4_id_domain": "NFSv4 ID domain",
-  "handover.client_subnet": "Client subnet",
-  "handover.oracle_uid": "Oracle owner user id",
-  "handover.oracle_gid": "Oracle owner group id",
-  "sizing.database_gb": "Datafiles today",
-  "sizing.growth_pct_per_year": "Growth per year",
-  "sizing.horizon_years": "Horizon",
-  "sizing.redo_mb_per_s": "Peak redo rate",
-  "sizing.redo_gb_per_day": "Redo per day",
-  "sizing.archive_retention_days": "Archive retention",
-  "sizing.snapshot_retention_days": "Snapshot retention",
-  "sizing.daily_change_pct": "Data changed per day",
-  "sizing.oracle_homes": "Oracle homes on the filer",
-  "sizing.oracle_home_gb": "Size of one Oracle home",
-  "sizing.crs_gb": "Clusterware files",
-  as_of: "Advice as of",
-};
-
-const ANSWER_UNITS: Readonly<Record<string, string>> = {
-  "host.memory_gb": "GB",
-  "network.rtt_us": "µs",
-  "filer.capacity_tib": "TiB",
-  "filer.throughput_mb_s": "MB/s",
-  "sizing.database_gb": "GB",
-  "sizing.growth_pct_per_year": "%",
-  "sizing.horizon_years": "years",
-  "sizing.redo_mb_per_s": "MB/s",
-  "sizing.redo_gb_per_day": "GB",
-  "sizing.archive_retention_days": "days",
-  "sizing.snapshot_retention_days": "days",
-  "sizing.daily_change_pct": "%",
-  "sizing.oracle_home_gb": "GB",
-  "sizing.crs_gb": "GB",
-};
-
-/** Choices the wizard offers under another name than the value it sends. */
-const CHOICE_WORDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  "oracle.bits": { "32": "32-bit", "64": "64-bit" },
-  "layout.oracle_home": { local: "On local disk", nas: "On the filer" },
-  "layout.volumes": { separate: "Separate: data, redo + control, archive", shared: "Shared: data, redo and control in one volume" },
-  "handover.change_kind": { migration: "Migration", new_build: "New build" },
-};
+/** Every platform answer by its name on its own (fields.yaml's `label`), by its path in
+ * platform-fields.json. */
+export const ANSWER_LABELS: Readonly<Record<string, string>> = Object.fromEntries(ANSWER_FIELDS.map((field) => [field.path, field.label]));
 
 /** The diff names a storage path's answer by its number: handover.paths.2.host_address. */
 const PATH_ANSWER = /^handover\.paths\.(\d+)\.(\w+)$/;
@@ -121,41 +36,17 @@ function withUnit(value: string, unit: string): string {
   return unit === "%" ? `${number}%` : `${number} ${unit}`;
 }
 
-function catalogLabel(key: string, value: string, catalog: Catalog | undefined): string | undefined {
-  if (!catalog) return undefined;
-  switch (key) {
-    case "host.os":
-      return catalog.os[value]?.label;
-    case "host.os_version":
-      return Object.values(catalog.os)
-        .flatMap((os) => os.releases)
-        .find((release) => release.id === value)?.label;
-    case "network.nic_gbps":
-      return catalog.network.nic_speeds.find((speed) => String(speed.gbps) === value)?.label;
-    case "network.switch":
-      return catalog.network.switch_kinds.find((kind) => kind.id === value)?.label;
-    case "oracle.workload":
-      return catalog.workloads.find((workload) => workload.id === value)?.label;
-    case "oracle.nfs_version":
-      return catalog.nfs_versions.find((version) => version.id === value)?.label;
-    case "filer.vendor":
-      return catalog.filers[value]?.label;
-    default:
-      return undefined;
-  }
-}
-
 /** An answer's value as the diff sends it ("true", "25", "oltp", "(none)"), in words. */
 export function answerValue(key: string, value: string | null, catalog?: Catalog): string {
   if (value === null || value === "" || value === "(none)") return "not given";
   if (value === "true") return "yes";
   if (value === "false") return "no";
-  const named = catalogLabel(key, value, catalog) ?? CHOICE_WORDS[key]?.[value];
+  const field = fieldAt(fieldPath(key));
+  const named = field ? choiceLabel(field, value, catalog) : undefined;
   if (named) return named;
-  if (key === "network.nic_gbps") return `${value} Gb/s`;
   // Releases (19.21), counts and ids stay as typed; only measures get digit grouping and a unit.
-  const unit = ANSWER_UNITS[key];
-  return unit === undefined ? value : withUnit(value, unit);
+  const unit = field?.unit;
+  return unit === undefined || unit === null ? value : withUnit(value, unit);
 }
 
 type ExpectationKey = Exclude<keyof Schemas["Expectations"], "rules">;

@@ -2,7 +2,7 @@
 // findings), how the API names each (`ReviewItem`: the server's plan-diff key), the words that
 // name it for people, and the id of its element on the design page.
 import type { PlanView, Schemas } from "../../api/client";
-import { findingKey, mountKey, settingKey } from "../../lib/changeKeys";
+import { planKeys } from "../../lib/planKeys";
 
 export type ItemRef = Schemas["ReviewItem"];
 type Review = Schemas["ReviewOut"];
@@ -59,25 +59,26 @@ function item(ref: ItemRef, rule: string | null | undefined, words: string): Pla
   return { ref, rule: rule ?? null, words, elementId: elementIdOf(ref) };
 }
 
-export function mountItem(mount: Mount): PlanItem {
-  return item({ kind: "mount", key: mountKey(mount) }, mount.rules[0], `mount ${mount.mount_point}`);
+/** A mount as a review item; `key` is the server's (planKeys). */
+export function mountItem(mount: Mount, key: string): PlanItem {
+  return item({ kind: "mount", key }, mount.rules[0], `mount ${mount.mount_point}`);
 }
 
-export function optionItem(mount: Mount, option: string): PlanItem {
-  const ref: ItemRef = { kind: "option", key: mountKey(mount), option };
+export function optionItem(mount: Mount, key: string, option: string): PlanItem {
+  const ref: ItemRef = { kind: "option", key, option };
   return item(ref, mount.option_rules[option]?.[0], `mount ${mount.mount_point}, option '${option}'`);
 }
 
-export function settingItem(setting: Setting): PlanItem {
+export function settingItem(setting: Setting, key: string): PlanItem {
   const where = setting.applies_to.length ? ` on ${setting.applies_to.join(", ")}` : "";
   const scope = setting.scope ? ` in ${setting.scope}` : "";
   const words = `${TARGET_WORDS[setting.target]} setting ${setting.key}${where}${scope}`;
-  return item({ kind: "setting", key: settingKey(setting) }, setting.rules[0], words);
+  return item({ kind: "setting", key }, setting.rules[0], words);
 }
 
-export function findingItem(finding: Finding): PlanItem {
+export function findingItem(finding: Finding, key: string): PlanItem {
   const words = `${SEVERITY_WORDS[finding.severity]} ${quoted(finding.message)}`;
-  return item({ kind: "finding", key: findingKey(finding) }, finding.rule, words);
+  return item({ kind: "finding", key }, finding.rule, words);
 }
 
 /** The findings the plan's Findings card lists: the changes of advice lead the plan (At a
@@ -89,10 +90,14 @@ export function shownFindings(plan: PlanView): Finding[] {
 
 /** Every item the design page shows, by identity. */
 export function planItems(plan: PlanView): Map<string, PlanItem> {
+  const keys = planKeys(plan);
   const items = [
-    ...plan.mounts.flatMap((mount) => [mountItem(mount), ...mount.options.map((option) => optionItem(mount, option))]),
-    ...plan.settings.map(settingItem),
-    ...shownFindings(plan).map(findingItem),
+    ...plan.mounts.flatMap((mount) => [
+      mountItem(mount, keys.mount(mount)),
+      ...mount.options.map((option) => optionItem(mount, keys.mount(mount), option)),
+    ]),
+    ...plan.settings.map((setting) => settingItem(setting, keys.setting(setting))),
+    ...shownFindings(plan).map((finding) => findingItem(finding, keys.finding(finding))),
   ];
   return new Map(items.map((i) => [identity(i.ref), i]));
 }

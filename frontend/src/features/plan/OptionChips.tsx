@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { PlanView, Schemas } from "../../api/client";
+import { planKeys } from "../../lib/planKeys";
 import { CommentButton, CommentCount, ITEM_FOCUS, ItemCommentList, OpenCommentForm, useItemAnchor } from "../designs/itemComments";
 import { optionItem } from "../designs/planItems";
 import { oneLineReason } from "./teams";
@@ -24,8 +25,9 @@ export function OptionChips({ plan, mount }: { plan: PlanView; mount: Schemas["M
   const panelId = useId();
   const anchor = useItemAnchor();
   const rules = open ? (mount.option_rules[open] ?? []) : [];
-  const items = mount.options.map((option) => optionItem(mount, option));
-  const openItem = open ? optionItem(mount, open) : null;
+  const key = planKeys(plan).mount(mount);
+  const items = mount.options.map((option) => optionItem(mount, key, option));
+  const openItem = open ? optionItem(mount, key, open) : null;
 
   function onKey(event: KeyboardEvent<HTMLButtonElement>, index: number, expanded: boolean) {
     if (event.key === "Escape" && expanded) {

@@ -1,6 +1,6 @@
 import type { PlanView, Schemas } from "../../api/client";
 import { CopyButton } from "../../components/CopyButton";
-import { findingKey, mountKey, settingKey } from "../../lib/changeKeys";
+import { planKeys } from "../../lib/planKeys";
 import { ITEM_FOCUS, ItemComments, ItemTools, useCommentCount, useItemAnchor } from "../designs/itemComments";
 import { findingItem, mountItem, settingItem, shownFindings } from "../designs/planItems";
 import { OptionChips } from "./OptionChips";
@@ -25,9 +25,9 @@ export function MountTable({ plan, changed }: { plan: PlanView; changed: Set<str
       {plan.mounts.map((mount, index) => {
         const entry = plan.mount_table.entries[index];
         const text = entry?.text ?? "";
-        const item = mountItem(mount);
+        const item = mountItem(mount, planKeys(plan).mount(mount));
         return (
-          <div key={`${mount.mount_point}-${mount.role}`} {...anchor(item)} className={`min-w-0 rounded border border-slate-200 p-2 ${ITEM_FOCUS} ${changed.has(mountKey(mount)) ? "changed-item" : ""}`} data-testid={`mount-${mount.role}`}>
+          <div key={`${mount.mount_point}-${mount.role}`} {...anchor(item)} className={`min-w-0 rounded border border-slate-200 p-2 ${ITEM_FOCUS} ${changed.has(item.ref.key) ? "changed-item" : ""}`} data-testid={`mount-${mount.role}`}>
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
                 <p className="break-words text-sm font-medium">
@@ -70,9 +70,9 @@ export function SettingsList({ plan, changed }: { plan: PlanView; changed: Set<s
           </h3>
           <ul className="mt-1 divide-y divide-slate-100 rounded border border-slate-200">
             {items.map((s) => {
-              const item = settingItem(s);
+              const item = settingItem(s, planKeys(plan).setting(s));
               return (
-                <li key={settingKey(s)} {...anchor(item)} className={`min-w-0 p-2 text-sm ${ITEM_FOCUS} ${changed.has(settingKey(s)) ? "changed-item" : ""}`} data-testid={`setting-${s.key}`}>
+                <li key={item.ref.key} {...anchor(item)} className={`min-w-0 p-2 text-sm ${ITEM_FOCUS} ${changed.has(item.ref.key) ? "changed-item" : ""}`} data-testid={`setting-${s.key}`}>
                   <div className="flex flex-wrap items-baseline gap-x-2">
                     <code className="break-all font-mono text-xs">{s.key}</code>
                     <span>=</span>
@@ -116,9 +116,9 @@ export function Findings({ plan, changed }: { plan: PlanView; changed: Set<strin
         const list = (
           <ul className="mt-1 space-y-2">
             {items.map((f) => {
-              const item = findingItem(f);
+              const item = findingItem(f, planKeys(plan).finding(f));
               return (
-                <li key={findingKey(f)} {...anchor(item)} className={`rounded border p-2 text-sm ${SEVERITY_STYLE[severity]} ${ITEM_FOCUS} ${changed.has(findingKey(f)) ? "changed-item" : ""}`}>
+                <li key={item.ref.key} {...anchor(item)} className={`rounded border p-2 text-sm ${SEVERITY_STYLE[severity]} ${ITEM_FOCUS} ${changed.has(item.ref.key) ? "changed-item" : ""}`}>
                   <p>
                     {f.message} <ItemTools item={item} />
                   </p>
@@ -132,7 +132,7 @@ export function Findings({ plan, changed }: { plan: PlanView; changed: Set<strin
         // Notes are many and rarely urgent: folded, unless one of them just changed or has comments.
         if (severity === "info") {
           return (
-            <details key={severity} open={items.some((f) => changed.has(findingKey(f)) || comments(findingItem(f)) > 0)}>
+            <details key={severity} open={items.some((f) => changed.has(planKeys(plan).finding(f)) || comments(findingItem(f, planKeys(plan).finding(f))) > 0)}>
               <summary className="cursor-pointer text-sm font-semibold">{heading}</summary>
               {hidden > 0 && <p className="mt-1 text-xs text-slate-600">The {hidden === 1 ? "change" : `${hidden} changes`} of earlier advice {hidden === 1 ? "is" : "are"} under At a glance.</p>}
               {list}

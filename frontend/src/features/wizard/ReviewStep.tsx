@@ -6,7 +6,7 @@ import { AcknowledgeErrors, errorFindings } from "../../components/AcknowledgeEr
 import { CopyButton } from "../../components/CopyButton";
 import { TextField } from "../../components/Fields";
 import { ErrorMessage } from "../../components/States";
-import { findingKey } from "../../lib/changeKeys";
+import { planKeys } from "../../lib/planKeys";
 import type { Draft } from "../../lib/draft";
 import { capabilityHash, readCapabilities } from "../../lib/fragment";
 import type { FieldErrors } from "../../lib/validation";
@@ -99,7 +99,7 @@ export function ReviewStep({ draft, catalog, errors, platform, editing, base }: 
   const current = plan.data !== undefined && !plan.isPlaceholderData && !plan.isError;
   const errorItems = current ? errorFindings(plan.data?.findings) : [];
   // What was acknowledged: ticking the box holds only for these very findings.
-  const errorsSignature = errorItems.map(findingKey).join("\n");
+  const errorsSignature = plan.data ? errorItems.map(planKeys(plan.data).finding).join("\n") : "";
   const [acknowledgedFor, setAcknowledgedFor] = useState<string | null>(null);
   const acknowledged = errorItems.length > 0 && acknowledgedFor === errorsSignature;
   const checking = platform !== null && plan.isFetching && !current;
