@@ -28,6 +28,15 @@ from nasplan.domain.plan import (
     Setting,
     Volume,
 )
+from nasplan.engine.change_parts import (
+    AnswerParts,
+    CheckParts,
+    FindingParts,
+    MountParts,
+    SettingParts,
+    answer_parts,
+    parts_of,
+)
 from nasplan.engine.diff_reasons import Reasons, RuleShift, reason_words
 
 ItemKind = Literal[
@@ -58,15 +67,6 @@ EXPECTATION_LISTS: tuple[str, ...] = ("improvements", "assumptions", "latency_bu
 PLATFORM_REASON = "platform answer changed"
 
 
-class SettingParts(BaseModel):
-    """A setting change's key in parts (the key reads `target name [volumes] (scope)`)."""
-
-    target: str
-    name: str
-    volumes: list[str]
-    scope: str | None
-
-
 class Change(BaseModel):
     kind: Literal["added", "removed", "changed"]
     item: ItemKind
@@ -82,14 +82,14 @@ class Change(BaseModel):
         default=[], description="The rules behind the change, as `reason` words them."
     )
     setting: SettingParts | None = Field(default=None, description="For settings: the key.")
+    mount: MountParts | None = Field(default=None, description="For mounts: the key.")
+    finding: FindingParts | None = Field(default=None, description="For findings: the key.")
+    check: CheckParts | None = Field(default=None, description="For checks: the key.")
+    answer: AnswerParts | None = Field(default=None, description="For platform answers: the key.")
 
 
 def _mount_value(m: Mount) -> str:
     return f"{m.export} {','.join(m.options)}"
-
-
-def _setting_parts(s: Setting) -> SettingParts:
-    return SettingParts(target=s.target, name=s.key, volumes=list(s.applies_to), scope=s.scope)
 
 
 def _setting_value(s: Setting) -> str:
@@ -270,7 +270,10 @@ def _diff_platform(before: Plan, after: Plan) -> list[Change]:
         a, b = old.get(key), new.get(key)
         if a != b:
             before_text, after_text = _answer_text(a), _answer_text(b)
-            changes.append(_changed("platform", key, before_text, after_text, PLATFORM_REASON))
+            change = _changed("platform", key, before_text, after_text, PLATFORM_REASON)
+            listed = isinstance(a, list) or isinstance(b, list)
+            parts = AnswerParts(field=f"{key}[]") if listed else answer_parts(key)
+            changes.append(change.model_copy(update={"answer": parts}))
     return changes
 
 
@@ -346,7 +349,7 @@ def _diff(
                 added_tokens=added,
                 removed_tokens=removed,
                 shifts=shifts,
-                setting=_setting_parts(either) if isinstance(either, Setting) else None,
+                **parts_of(either),
             )
         )
     return changes

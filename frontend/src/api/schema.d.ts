@@ -688,6 +688,23 @@ export interface components {
              */
             widget: "select" | "text" | "check";
         };
+        /**
+         * AnswerParts
+         * @description A platform answer's key in parts: its path in the catalog's answer table and, for a
+         *     storage path's answer, the path's number (the key reads `handover.paths.2.host_address`).
+         */
+        AnswerParts: {
+            /**
+             * Field
+             * @description The answer's path in GET /catalog's fields.
+             */
+            field: string;
+            /**
+             * Number
+             * @description The storage path's number, from 1.
+             */
+            number?: number | null;
+        };
         /** ApprovalOut */
         ApprovalOut: {
             /**
@@ -1047,8 +1064,14 @@ export interface components {
             added_tokens: string[];
             /** After */
             after: string | null;
+            /** @description For platform answers: the key. */
+            answer?: components["schemas"]["AnswerParts"] | null;
             /** Before */
             before: string | null;
+            /** @description For checks: the key. */
+            check?: components["schemas"]["CheckParts"] | null;
+            /** @description For findings: the key. */
+            finding?: components["schemas"]["FindingParts"] | null;
             /**
              * Item
              * @enum {string}
@@ -1061,6 +1084,8 @@ export interface components {
              * @enum {string}
              */
             kind: "added" | "removed" | "changed";
+            /** @description For mounts: the key. */
+            mount?: components["schemas"]["MountParts"] | null;
             /** Reason */
             reason: string;
             /**
@@ -1133,6 +1158,16 @@ export interface components {
              * @enum {string}
              */
             where: "host" | "filer" | "oracle" | "switch";
+        };
+        /**
+         * CheckParts
+         * @description A check change's key in parts (the key reads `where: what`).
+         */
+        CheckParts: {
+            /** What */
+            what: string;
+            /** Where */
+            where: string;
         };
         /** Choice */
         Choice: {
@@ -1998,6 +2033,16 @@ export interface components {
             severity: "error" | "warning" | "info";
         };
         /**
+         * FindingParts
+         * @description A finding change's key in parts (the key reads `rule: message`).
+         */
+        FindingParts: {
+            /** Message */
+            message: string;
+            /** Rule */
+            rule: string;
+        };
+        /**
          * ForbiddenOptions
          * @description Options that must never appear on mounts of the given roles (enforced by the planner).
          */
@@ -2342,6 +2387,16 @@ export interface components {
             os?: ("solaris" | "linux" | "aix" | "hpux")[] | null;
             /** Roles */
             roles: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "backup")[];
+        };
+        /**
+         * MountParts
+         * @description A mount change's key in parts (the key reads `serves mount_point`).
+         */
+        MountParts: {
+            /** Mount Point */
+            mount_point: string;
+            /** Serves */
+            serves: string[];
         };
         /** MountTable */
         MountTable: {

@@ -10,19 +10,20 @@ function change(partial: Partial<Change> & Pick<Change, "item" | "key">): Change
   return { kind: "changed", before: null, after: null, rules_before: [], rules_after: [], reason: "", added_tokens: [], removed_tokens: [], shifts: [], setting: null, ...partial };
 }
 
-const WORKLOAD = change({ item: "platform", key: "oracle.workload", before: "oltp", after: "dss", reason: "platform answer changed" });
+const WORKLOAD = change({ item: "platform", key: "oracle.workload", answer: { field: "oracle.workload", number: null }, before: "oltp", after: "dss", reason: "platform answer changed" });
 const TRANSFER = change({ item: "expectation", key: "transfer_bytes", before: "32768", after: "65536" });
 const DATA_MOUNT = change({
   item: "mount",
   key: "data /u02/oradata/PROD",
+  mount: { serves: ["data"], mount_point: "/u02/oradata/PROD" },
   before: "filer01:/vol/prod_data rw,bg,hard,rsize=32768,wsize=32768",
   after: "filer01:/vol/prod_data rw,bg,hard,rsize=65536,wsize=65536",
   removed_tokens: ["rsize=32768", "wsize=32768"],
   added_tokens: ["rsize=65536", "wsize=65536"],
 });
 const MINRA = change({ item: "setting", key: "filer minra [prod_data]", before: "on", after: "off", setting: { target: "filer", name: "minra", volumes: ["prod_data"], scope: null } });
-const WINDOW = change({ kind: "added", item: "finding", key: "NET-TCP-WINDOW-BDP: The window is small.", after: "warning", rules_after: ["NET-TCP-WINDOW-BDP"] });
-const NO_DATA_CHECK = change({ kind: "removed", item: "check", key: "switch: flow control", before: "show int (expect: off)" });
+const WINDOW = change({ kind: "added", item: "finding", key: "NET-TCP-WINDOW-BDP: The window is small.", finding: { rule: "NET-TCP-WINDOW-BDP", message: "The window is small." }, after: "warning", rules_after: ["NET-TCP-WINDOW-BDP"] });
+const NO_DATA_CHECK = change({ kind: "removed", item: "check", key: "switch: flow control", check: { where: "switch", what: "flow control" }, before: "show int (expect: off)" });
 
 const MOUNTS_SH: FileDiff = {
   path: "host/mounts.sh",

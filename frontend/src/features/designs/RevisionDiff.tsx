@@ -62,8 +62,8 @@ function Why({ change, context }: { change: Change; context: StoryContext }) {
 }
 
 function MountChange({ change, context }: { change: Change; context: StoryContext }) {
-  const [serves = "", ...point] = change.key.split(" ");
-  const mountPoint = point.join(" ");
+  const serves = change.mount?.serves.join(", ") ?? "";
+  const mountPoint = change.mount?.mount_point ?? change.key;
   const edits = change.kind === "changed" ? mountEdits(change) : [];
   const exportOf = (value: string | null) => (value ?? "").split(" ")[0] ?? "";
   const moved = change.kind === "changed" && exportOf(change.before) !== exportOf(change.after);
@@ -71,7 +71,7 @@ function MountChange({ change, context }: { change: Change; context: StoryContex
     <li className="min-w-0 wrap-anywhere" data-testid="change-mount">
       <KindBadge kind={change.kind} />
       <span className="font-medium">
-        Mount <code>{mountPoint}</code> ({serves.replaceAll("+", ", ")})
+        Mount <code>{mountPoint}</code> ({serves})
       </span>
       {moved && <Values before={exportOf(change.before)} after={exportOf(change.after)} />}
       {change.kind !== "changed" && <Values before={change.before} after={change.after} />}

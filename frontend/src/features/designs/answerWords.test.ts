@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Catalog, Change } from "../../api/client";
 import platformFields from "../../api/platform-fields.json";
-import { ANSWER_LABELS, answerLabel, answerValue, changeWords, EXPECTATION_WORDS, expectationValue, fieldPath } from "./answerWords";
+import { ANSWER_LABELS, answerLabel, answerName, answerValue, changeWords, EXPECTATION_WORDS, expectationValue } from "./answerWords";
 
 const CATALOG = {
   os: { solaris: { label: "Oracle (Sun) Solaris", releases: [{ id: "9u5", label: "Solaris 9 9/05" }] } },
@@ -26,10 +26,18 @@ describe("platform answers in words", () => {
   });
 
   it("names a storage path's answers by the path's number", () => {
-    expect(fieldPath("handover.paths.2.host_address")).toBe("handover.paths[].host_address");
-    expect(answerLabel("handover.paths.2.host_address")).toBe("Path 2: host address");
+    expect(answerName("handover.paths[].host_address", 2)).toBe("Path 2: host address");
+    expect(answerName("handover.cluster_nodes[]")).toBe("RAC node host names");
+    expect(answerName("network.nic_gbps", null)).toBe("NIC speed");
+    // The wizard's own keys: a storage path's answers are flat there.
+    expect(answerLabel("handover.p2_host_address")).toBe("Path 2: host address");
     expect(answerLabel("handover.cluster_nodes")).toBe("RAC node host names");
-    expect(answerLabel("network.nic_gbps")).toBe("NIC speed");
+    expect(answerLabel("filer.throughput_mb_s")).toBe("Throughput capacity per HA pair");
+  });
+
+  it("reads a change's answer from its parts, not from its key", () => {
+    const moved = change({ item: "platform", key: "handover.paths.2.host_address", before: "10.0.0.1/24", after: "10.0.0.2/24", answer: { field: "handover.paths[].host_address", number: 2 } });
+    expect(changeWords(moved).name).toBe("Path 2: host address");
   });
 
   it("says choices by their catalog labels, yes and no, and measures with units", () => {
@@ -67,7 +75,7 @@ describe("a change in words", () => {
       changeWords(change({ item: "platform", key: "oracle.workload", before: "oltp", after: "dss" }), CATALOG),
       changeWords(change({ item: "expectation", key: "planned_scan_mb_s", before: "117.0", after: "(none)" })),
       changeWords(change({ item: "plan", key: "kb_version", before: "2026.10.0", after: "2026.11.0" })),
-      changeWords(change({ item: "check", key: "host: rsize of the data mount", before: "nfsstat -m (expect: 32768)", after: "nfsstat -m (expect: 65536)" })),
+      changeWords(change({ item: "check", key: "host: rsize of the data mount", check: { where: "host", what: "rsize of the data mount" }, before: "nfsstat -m (expect: 32768)", after: "nfsstat -m (expect: 65536)" })),
     ];
     expect(words).toEqual([
       { name: "Workload", before: "OLTP (transactions)", after: "DSS (scans, reporting)" },
@@ -80,7 +88,7 @@ describe("a change in words", () => {
   it("has no before for something new and no after for something removed", () => {
     const added = change({ kind: "added", item: "setting", key: "filer nvfail [prod_data]", after: "on", setting: { target: "filer", name: "nvfail", volumes: ["prod_data"], scope: null } });
     expect(changeWords(added)).toEqual({ name: "nvfail", before: null, after: "on" });
-    const removed = change({ kind: "removed", item: "finding", key: "NET-TCP-WINDOW-BDP: The window is small.", before: "warning" });
+    const removed = change({ kind: "removed", item: "finding", key: "NET-TCP-WINDOW-BDP: The window is small.", finding: { rule: "NET-TCP-WINDOW-BDP", message: "The window is small." }, before: "warning" });
     expect(changeWords(removed)).toEqual({ name: "The window is small.", before: "warning", after: null });
   });
 });

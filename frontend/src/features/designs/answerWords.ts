@@ -3,28 +3,23 @@
 // their units and choices by their catalog labels.
 import type { Catalog, Change, Schemas } from "../../api/client";
 import { ANSWER_FIELDS, choiceLabel, fieldAt } from "../../lib/answerFields";
-import { findingMessage } from "../plan/story";
 
 /** Every platform answer by its name on its own (fields.yaml's `label`), by its path in
  * platform-fields.json. */
 export const ANSWER_LABELS: Readonly<Record<string, string>> = Object.fromEntries(ANSWER_FIELDS.map((field) => [field.path, field.label]));
 
-/** The diff names a storage path's answer by its number: handover.paths.2.host_address. */
-const PATH_ANSWER = /^handover\.paths\.(\d+)\.(\w+)$/;
-
-/** The answer's path in platform-fields.json ("handover.paths[].host_address"). */
-export function fieldPath(key: string): string {
-  const path = PATH_ANSWER.exec(key);
-  if (path) return `handover.paths[].${path[2] ?? ""}`;
-  return key === "handover.cluster_nodes" ? "handover.cluster_nodes[]" : key;
+/** An answer by its field in the answer table and, for a storage path's answer, the path's
+ * number: "Workload", "Path 2: host address". */
+export function answerName(field: string, number?: number | null): string {
+  const label = ANSWER_LABELS[field] ?? (field.split(".").pop() ?? field).replace("[]", "").replaceAll("_", " ");
+  return number ? `Path ${number}: ${label}` : label;
 }
 
-/** "Workload", "Path 2: host address"; an answer this page does not know yet by its last part. */
+/** A wizard answer by its draft key ("handover.p2_host_address" is path 2's host address). */
 export function answerLabel(key: string): string {
-  const label = ANSWER_LABELS[fieldPath(key)];
-  const path = PATH_ANSWER.exec(key);
-  if (label && path) return `Path ${path[1] ?? ""}: ${label}`;
-  return label ?? (key.split(".").pop() ?? key).replaceAll("_", " ");
+  const perPath = /^handover\.p(\d+)_(\w+)$/.exec(key);
+  if (perPath) return answerName(`handover.paths[].${perPath[2] ?? ""}`, Number(perPath[1]));
+  return answerName(fieldAt(`${key}[]`) ? `${key}[]` : key);
 }
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
@@ -37,15 +32,15 @@ function withUnit(value: string, unit: string): string {
 }
 
 /** An answer's value as the diff sends it ("true", "25", "oltp", "(none)"), in words. */
-export function answerValue(key: string, value: string | null, catalog?: Catalog): string {
+export function answerValue(field: string, value: string | null, catalog?: Catalog): string {
   if (value === null || value === "" || value === "(none)") return "not given";
   if (value === "true") return "yes";
   if (value === "false") return "no";
-  const field = fieldAt(fieldPath(key));
-  const named = field ? choiceLabel(field, value, catalog) : undefined;
+  const row = fieldAt(field);
+  const named = row ? choiceLabel(row, value, catalog) : undefined;
   if (named) return named;
   // Releases (19.21), counts and ids stay as typed; only measures get digit grouping and a unit.
-  const unit = field?.unit;
+  const unit = row?.unit;
   return unit === undefined || unit === null ? value : withUnit(value, unit);
 }
 
@@ -116,17 +111,13 @@ function values(change: Change, word: (value: string | null) => string): Pick<Ch
   };
 }
 
-/** The subject of a check ("host: rsize on the data mount" → "rsize on the data mount"). */
-function afterColon(key: string): string {
-  const at = key.indexOf(": ");
-  return at < 0 ? key : key.slice(at + 2);
-}
-
 export function changeWords(change: Change, catalog?: Catalog): ChangeWords {
   const raw = (value: string | null) => value ?? "";
   switch (change.item) {
-    case "platform":
-      return { name: answerLabel(change.key), ...values(change, (value) => answerValue(change.key, value, catalog)) };
+    case "platform": {
+      const field = change.answer?.field ?? change.key;
+      return { name: answerName(field, change.answer?.number), ...values(change, (value) => answerValue(field, value, catalog)) };
+    }
     case "expectation": {
       const name = isExpectation(change.key) ? EXPECTATION_WORDS[change.key].label : change.key.replaceAll("_", " ");
       return { name, ...values(change, (value) => expectationValue(change.key, value)) };
@@ -136,12 +127,12 @@ export function changeWords(change: Change, catalog?: Catalog): ChangeWords {
     case "setting":
       return { name: change.setting?.name ?? change.key, ...values(change, (value) => (value === "(unset)" ? "unset (the default)" : raw(value))) };
     case "finding":
-      return { name: findingMessage(change.key), ...values(change, raw) };
+      return { name: change.finding?.message ?? change.key, ...values(change, raw) };
     case "check":
-      return { name: afterColon(change.key), ...values(change, raw) };
+      return { name: change.check?.what ?? change.key, ...values(change, raw) };
     case "volume":
       return { name: `Volume ${change.key}`, ...values(change, raw) };
     case "mount":
-      return { name: `Mount ${change.key.split(" ").slice(1).join(" ")}`, ...values(change, raw) };
+      return { name: `Mount ${change.mount?.mount_point ?? change.key}`, ...values(change, raw) };
   }
 }

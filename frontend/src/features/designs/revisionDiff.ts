@@ -28,12 +28,11 @@ export function changeSection(change: Change): SectionId {
     case "volume":
       return "storage";
     case "setting": {
-      const target = change.setting?.target ?? change.key.split(" ")[0];
+      const target = change.setting?.target;
       return TEAMS.find((team) => team.targets.some((t) => t === target))?.id ?? "everyone";
     }
     case "check": {
-      // A check's key is "where: what", where is host, filer, oracle or switch.
-      const where = change.key.slice(0, change.key.indexOf(":"));
+      const where = change.check?.where ?? "";
       return CHECK_PLACES.has(where) ? teamOf(where as Schemas["Check"]["where"]).id : "everyone";
     }
     default:

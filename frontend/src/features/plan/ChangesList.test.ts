@@ -81,7 +81,7 @@ describe("long values and findings", () => {
       createElement(ChangesStory, {
         changes: [
           change({ item: "expectation", key: "bottleneck", before: "Round-trip latency: ".repeat(3), after: "Wire time: ".repeat(6) }),
-          change({ kind: "added", item: "finding", key: "NET-TCP-WINDOW-BDP: The window is small.", after: "warning" }),
+          change({ kind: "added", item: "finding", key: "NET-TCP-WINDOW-BDP: The window is small.", finding: { rule: "NET-TCP-WINDOW-BDP", message: "The window is small." }, after: "warning" }),
         ],
         from: "a",
         to: "b",

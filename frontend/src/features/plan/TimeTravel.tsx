@@ -3,7 +3,7 @@ import { type ReactNode, useMemo } from "react";
 import { api, type Change, type Platform, unwrap } from "../../api/client";
 import { ErrorMessage } from "../../components/States";
 import { useExplanations } from "../../lib/explanations";
-import { findingMessage, type Headline, type MountLine, type OptionEdit, plainReason, type StoryContext, type StoryGroup, tellStory } from "./story";
+import { type Headline, type MountLine, type OptionEdit, plainReason, type StoryContext, type StoryGroup, tellStory } from "./story";
 import { changeWords } from "../designs/answerWords";
 import { useCatalog } from "../wizard/usePlan";
 
@@ -236,7 +236,7 @@ function MountItem({ line }: { line: MountLine }) {
 
 function ChangeKey({ change }: { change: Change }) {
   // A finding's key is "RULE-ID: message": the message reads as text, the id goes with the rules.
-  if (change.item === "finding") return <>{findingMessage(change.key)}</>;
+  if (change.item === "finding") return <>{change.finding?.message ?? change.key}</>;
   return <code className="text-xs">{change.key}</code>;
 }
 
@@ -270,7 +270,7 @@ function ChangeItem({ change, context }: { change: Change; context: StoryContext
   // Answers and expectations by the names and units a reader knows, not the plan's keys.
   const worded = change.item === "platform" || change.item === "expectation" ? changeWords(change, catalog.data) : null;
   const reason = plainReason(change, context);
-  const findingRule = change.item === "finding" ? /^([A-Z][A-Z0-9-]*): /.exec(change.key)?.[1] : undefined;
+  const findingRule = change.finding?.rule;
   const after = findingRule && !change.rules_after.includes(findingRule) && change.kind !== "removed" ? [...change.rules_after, findingRule] : change.rules_after;
   const before = findingRule && !change.rules_before.includes(findingRule) && change.kind === "removed" ? [...change.rules_before, findingRule] : change.rules_before;
   return (

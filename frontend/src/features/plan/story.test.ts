@@ -8,6 +8,7 @@ const REAL = {
     "kind": "changed",
     "item": "mount",
     "key": "data /u02/oradata/PROD",
+    "mount": { "serves": ["data"], "mount_point": "/u02/oradata/PROD" },
     "before": "filer01:/vol/prod_data rw,bg,hard,intr,rsize=32768,wsize=32768,vers=3,proto=tcp,forcedirectio",
     "after": "filer01:/vol/prod_data rw,bg,hard,nointr,rsize=32768,wsize=32768,vers=3,proto=tcp,forcedirectio,suid",
     "rules_before": [
@@ -139,6 +140,10 @@ const REAL = {
     "kind": "added",
     "item": "finding",
     "key": "OPS-NFS-FAILOVER: A filer take-over can stall NFS for tens of seconds. Hard mounts wait it out; make sure application and cluster time-outs are longer than that.",
+    "finding": {
+      "rule": "OPS-NFS-FAILOVER",
+      "message": "A filer take-over can stall NFS for tens of seconds. Hard mounts wait it out; make sure application and cluster time-outs are longer than that."
+    },
     "before": null,
     "after": "info",
     "rules_before": [],
@@ -310,9 +315,11 @@ const RULES = {
 const CONTEXT = { rules: RULES, sourceNames: { "tr-3322": "TR-3322", "tr-3496": "TR-3496" } };
 
 /** The same mount swap on another mount (the compare response has four). */
-function otherMount(key: string, exported: string): Change {
+function otherMount(serves: string, mountPoint: string, exported: string): Change {
   const swap = (line: string | null) => (line ?? "").replace("filer01:/vol/prod_data", exported);
-  return { ...REAL.dataMount, key, before: swap(REAL.dataMount.before), after: swap(REAL.dataMount.after) };
+  const key = `${serves} ${mountPoint}`;
+  const mount = { serves: [serves], mount_point: mountPoint };
+  return { ...REAL.dataMount, key, mount, before: swap(REAL.dataMount.before), after: swap(REAL.dataMount.after) };
 }
 
 function mount(before: string, after: string, tokens: { added?: string[]; removed?: string[] } = {}): Change {
@@ -320,6 +327,7 @@ function mount(before: string, after: string, tokens: { added?: string[]; remove
     kind: "changed",
     item: "mount",
     key: "data /u02/oradata/PROD",
+    mount: { serves: ["data"], mount_point: "/u02/oradata/PROD" },
     before: `filer01:/vol/prod_data ${before}`,
     after: `filer01:/vol/prod_data ${after}`,
     rules_before: [],
@@ -359,7 +367,7 @@ describe("headlines", () => {
   });
 
   it("tells one swap on several mounts once, and the oldest reversal first", () => {
-    const changes = [REAL.dataMount, otherMount("archive /u04/oraarch/PROD", "filer01:/vol/prod_arch"), REAL.minra];
+    const changes = [REAL.dataMount, otherMount("archive", "/u04/oraarch/PROD", "filer01:/vol/prod_arch"), REAL.minra];
     const story = tellStory(changes, CONTEXT);
     expect(story.headlines.map(headlineText)).toEqual([
       "minra on → off, since TR-3322's May 2009 revision",

@@ -232,8 +232,8 @@ export function settingParts(change: Change): { target: string; name: string; wh
 }
 
 /** The name a mount goes by in a sentence: what it serves ("data", "redo+control"). */
-function mountName(key: string): string {
-  return key.split(" ")[0] ?? key;
+function mountName(change: Change): string {
+  return change.mount?.serves.join("+") ?? change.key;
 }
 
 function settingHeadline(change: Change, context: StoryContext): Headline {
@@ -277,7 +277,7 @@ export function tellStory(changes: Change[], context: StoryContext = {}): Story 
         const known = swaps.get(id);
         if (known) {
           known.changes.push(change);
-          known.where = `mounts ${known.changes.map((c) => mountName(c.key)).join(", ")}`;
+          known.where = `mounts ${known.changes.map(mountName).join(", ")}`;
           continue;
         }
         const decided = deciding(change, optionKey(edit.to) ?? edit.to);
@@ -286,7 +286,7 @@ export function tellStory(changes: Change[], context: StoryContext = {}): Story 
           subject: optionKey(edit.from) ?? edit.from,
           before: edit.from,
           after: edit.to,
-          where: `mount ${mountName(change.key)}`,
+          where: `mount ${mountName(change)}`,
           since: decided.rule ? since(decided.rule, decided.replaced, change, context) : null,
           on: decided.rule ? effectiveFrom(decided.rule, change, context) : null,
           why: decided.why,
@@ -337,13 +337,8 @@ export function plainReason(change: Change, context: StoryContext = {}): string 
 /** The headline sentence of a one-line item: "added setting filer nvfail: on". */
 export function itemText(change: Change): string {
   const value = change.kind === "changed" ? `${change.before ?? "(none)"} → ${change.after ?? "(none)"}` : change.kind === "added" ? change.after : change.before;
-  const key = change.item === "finding" ? findingMessage(change.key) : change.key;
+  const key = change.item === "finding" ? (change.finding?.message ?? change.key) : change.key;
   return `${change.kind} ${change.item} ${key}${value === null || value === "" ? "" : `: ${value}`}`;
-}
-
-/** A finding key ("RULE-ID: message") without its rule id. */
-export function findingMessage(key: string): string {
-  return /^[A-Z][A-Z0-9-]*: (.*)$/s.exec(key)?.[1] ?? key;
 }
 
 /** The whole story as plain lines (for tests, logs and reports). */

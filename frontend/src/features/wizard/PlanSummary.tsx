@@ -1,14 +1,8 @@
 // The plan in one card beside the wizard (under it on a phone), so every answer shows its effect
 // without scrolling to the plan: counts, the first error, answers left out, and a way there.
 import type { PlanView } from "../../api/client";
-import { answerLabel as platformAnswerLabel } from "../designs/answerWords";
+import { answerLabel } from "../designs/answerWords";
 import type { FieldErrors } from "../../lib/validation";
-
-/** A wizard field (`handover.p2_host_address`) named as the plan diff names its answer
- * (`handover.paths.2.host_address`): "Path 2: host address". */
-export function answerLabel(key: string): string {
-  return platformAnswerLabel(key.replace(/^handover\.p(\d+)_/, "handover.paths.$1."));
-}
 
 function count(n: number, one: string): string {
   return `${n} ${one}${n === 1 ? "" : "s"}`;
