@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import Report, log, serve
-from nasplan.audit.detect import KINDS
+
+from nasplan.audit.kinds import FILE_KINDS
 from nasplan.domain.platform import EXAMPLE_PLATFORM
 
 HEALTH_EVERY_S = 0.02
@@ -219,7 +220,7 @@ def run(report: Report, kinds: list[str], size: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--kinds", default=",".join(KINDS), help="file kinds, comma-separated")
+    parser.add_argument("--kinds", default=",".join(FILE_KINDS), help="file kinds, comma-separated")
     parser.add_argument("--size", type=int, default=1_000_000, help="paste size in characters")
     args = parser.parse_args()
     report = Report()

@@ -37,10 +37,11 @@ from pydantic import ValidationError
 from nasplan.domain.platform import Platform
 from nasplan.engine.conditions import compile_conditions
 from nasplan.knowledge.base import KnowledgeBase
+from nasplan.knowledge.conditions import Conditions
 from nasplan.knowledge.loader import load_knowledge
 from nasplan.knowledge.merge import deep_merge
 from nasplan.knowledge.resolve import CatalogError, ResolvedPlatform, resolve
-from nasplan.knowledge.schema import Conditions, Rule
+from nasplan.knowledge.schema import Rule
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SOURCE = ROOT / "knowledge"

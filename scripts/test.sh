@@ -34,6 +34,10 @@ log "mypy --strict"
 (cd "$ROOT/lab" && mypy nasplan_lab tests)
 log "lint-imports (the backend's layers and no import cycles, backend/pyproject.toml)"
 (cd "$ROOT/backend" && lint-imports --no-logo --no-cache)
+log "ruff and mypy --strict (scripts, with the backend's settings)"
+(cd "$ROOT/backend" && ruff check ../scripts && ruff format --check ../scripts && MYPYPATH=../lab mypy ../scripts)
+log "module sizes (scripts/module_sizes.py: at most 400 lines, or a reason in its allow-list)"
+python "$ROOT/scripts/module_sizes.py"
 log "shellcheck (lab)"
 shellcheck -S warning "$ROOT"/lab/*.sh "$ROOT"/lab/image/*.sh "$ROOT"/lab/guest/*.sh
 log "lab unit tests (the filer translation and the judge)"
