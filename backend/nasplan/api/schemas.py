@@ -93,11 +93,22 @@ class CompareRequest(BaseModel):
     )
 
 
+class NotYetReleasedOut(BaseModel):
+    label: str = Field(description="The release, e.g. 'Oracle Database 19c'.")
+    available: str = Field(description="When it came out, e.g. 'on 25 April 2019'.")
+
+
 class CompareResponse(BaseModel):
     from_as_of: dt.date
     to_as_of: dt.date
     kb_version: str
     changes: list[Change]
+    not_yet_released: list[NotYetReleasedOut] = Field(
+        default=[],
+        description="The platform's releases that did not exist yet on from_as_of "
+        "(knowledge/lifecycle.yaml): the earlier plan describes a platform nobody could have "
+        "built then.",
+    )
 
 
 class OsReleaseChoice(BaseModel):

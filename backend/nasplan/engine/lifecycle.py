@@ -7,6 +7,7 @@ Only what the table holds is judged: a release with no entry gets no finding, ne
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 
 from nasplan.domain.plan import Finding
 from nasplan.domain.vocabulary import Severity
@@ -36,6 +37,24 @@ def matching_entries(kb: KnowledgeBase, resolved: ResolvedPlatform) -> list[Life
         if hit:
             found.append(entry)
     return found
+
+
+@dataclass(frozen=True)
+class NotYetReleased:
+    """A release of the platform that did not exist yet on the plan's date."""
+
+    label: str
+    available: str  # "on 25 April 2019", "in January 2024"
+
+
+def not_yet_released(kb: KnowledgeBase, resolved: ResolvedPlatform) -> list[NotYetReleased]:
+    """The platform's releases first released after its date: a plan for that day describes
+    a platform nobody could have built then."""
+    return [
+        NotYetReleased(entry.label, entry.available.with_preposition)
+        for entry in matching_entries(kb, resolved)
+        if entry.available is not None and resolved.as_of < entry.available.earliest
+    ]
 
 
 def lifecycle_findings(

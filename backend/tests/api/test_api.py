@@ -211,6 +211,28 @@ def test_compare_dates(client: TestClient) -> None:
     assert "superseded by NTAP-MINRA-OFF" in minra["reason"]
 
 
+def test_compare_names_the_releases_that_did_not_exist_yet_on_the_earlier_date(
+    client: TestClient,
+) -> None:
+    presets = {p["id"]: p["platform"] for p in client.get("/api/v1/catalog").json()["presets"]}
+    current = presets["current-linux-ontap"]  # Oracle Linux 9, Oracle 19c, ONTAP 9.14.1
+    response = client.post(
+        "/api/v1/plans/compare", json={"platform": current, "from_as_of": "2007-06-01"}
+    )
+    missing = {m["label"]: m["available"] for m in response.json()["not_yet_released"]}
+    assert missing["Oracle Database 19c"] == "on 25 April 2019"
+    assert missing["ONTAP 9.14.1"] == "in January 2024"
+    assert "Oracle Linux 9" in missing
+    later = client.post(
+        "/api/v1/plans/compare", json={"platform": current, "from_as_of": "2026-01-01"}
+    )
+    assert later.json()["not_yet_released"] == []
+    lab = client.post(
+        "/api/v1/plans/compare", json={"platform": EXAMPLE_PLATFORM, "from_as_of": "2005-06-01"}
+    )
+    assert lab.json()["not_yet_released"] == []  # Solaris 9, Oracle 9.2 and ONTAP 6.5 existed
+
+
 def test_openapi_has_examples(client: TestClient) -> None:
     spec = client.get("/api/v1/openapi.json").json()
     body = spec["paths"]["/api/v1/plans"]["post"]["requestBody"]["content"]["application/json"]

@@ -1267,6 +1267,12 @@ export interface components {
             /** Kb Version */
             kb_version: string;
             /**
+             * Not Yet Released
+             * @description The platform's releases that did not exist yet on from_as_of (knowledge/lifecycle.yaml): the earlier plan describes a platform nobody could have built then.
+             * @default []
+             */
+            not_yet_released: components["schemas"]["NotYetReleasedOut"][];
+            /**
              * To As Of
              * Format: date
              */
@@ -2476,6 +2482,19 @@ export interface components {
             /** Gbps */
             gbps: number;
             /** Label */
+            label: string;
+        };
+        /** NotYetReleasedOut */
+        NotYetReleasedOut: {
+            /**
+             * Available
+             * @description When it came out, e.g. 'on 25 April 2019'.
+             */
+            available: string;
+            /**
+             * Label
+             * @description The release, e.g. 'Oracle Database 19c'.
+             */
             label: string;
         };
         /** Oracle */

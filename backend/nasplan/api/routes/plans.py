@@ -18,17 +18,20 @@ from nasplan.api.schemas import (
     ExpectationPair,
     GainSource,
     MeasuredGainOut,
+    NotYetReleasedOut,
     WhatIfRequest,
     WhatIfResponse,
     WhatIfVariantOut,
 )
 from nasplan.domain.platform import EXAMPLE_PLATFORM, Platform
 from nasplan.engine.diff import diff_plans
+from nasplan.engine.lifecycle import not_yet_released
 from nasplan.engine.planner import make_plan
 from nasplan.engine.what_if import what_if
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import MeasuredGain
 from nasplan.knowledge.merge import deep_merge
+from nasplan.knowledge.resolve import resolve
 from nasplan.renderers.plan_view import PlanView, plan_view
 
 router = APIRouter(prefix="/plans", tags=["plans"])
@@ -96,13 +99,16 @@ async def create_plan(
 
 @router.post("/compare", response_model=CompareResponse, responses=_ERRORS)
 def compare_dates(kb: KbDep, request: CompareRequest) -> CompareResponse:
-    earlier = make_plan(kb, request.platform.model_copy(update={"as_of": request.from_as_of}))
+    at_first = request.platform.model_copy(update={"as_of": request.from_as_of})
+    earlier = make_plan(kb, at_first)
     later = make_plan(kb, request.platform.model_copy(update={"as_of": request.to_as_of}))
+    missing = not_yet_released(kb, resolve(kb, at_first))
     return CompareResponse(
         from_as_of=earlier.as_of,
         to_as_of=later.as_of,
         kb_version=kb.version,
         changes=diff_plans(earlier, later, include_platform=False, include_plan=False),
+        not_yet_released=[NotYetReleasedOut(label=m.label, available=m.available) for m in missing],
     )
 
 

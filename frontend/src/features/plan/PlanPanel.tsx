@@ -7,7 +7,8 @@ import { Exports, ExportsPaused } from "./Exports";
 import { Capacity } from "./Capacity";
 import { Glance } from "./Glance";
 import { Findings, MountTable, SettingsList } from "./PlanSections";
-import { AsOfControl, ChangesList, useDateChanges } from "./TimeTravel";
+import { inOrder, useDateChanges } from "./dateChanges";
+import { AsOfControl, ChangesList } from "./TimeTravel";
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `card-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
@@ -66,7 +67,8 @@ export function PlanPanel({ plan, pending, error, stale, platform, asOf, onAsOf 
   const [previous, setPrevious] = useState<string | null>(null);
   const lastAsOf = useRef(asOf);
   const base = platform ? { ...platform, as_of: null } : null;
-  const changes = useDateChanges(base, previous, asOf);
+  const [earlier, later] = previous === null ? [null, asOf] : inOrder(previous, asOf);
+  const changes = useDateChanges(base, earlier, later);
   const changed = new Set((changes.data?.changes ?? []).map((c) => c.key));
 
   function changeDate(value: string) {
@@ -86,7 +88,13 @@ export function PlanPanel({ plan, pending, error, stale, platform, asOf, onAsOf 
         </div>
         {previous !== null && previous !== asOf && (
           <div className="mt-3">
-            <ChangesList changes={changes.data?.changes} from={previous} to={asOf} error={changes.error} />
+            <ChangesList
+              changes={changes.data?.changes}
+              notYetReleased={changes.data?.not_yet_released}
+              from={earlier ?? ""}
+              to={later}
+              error={changes.error}
+            />
           </div>
         )}
         {plan && platform && (

@@ -1,17 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo } from "react";
-import { api, type Change, type Platform, unwrap } from "../../api/client";
+import { api, type Change, unwrap } from "../../api/client";
+import { FIRST_SOURCE, type NotYetReleased, today, unreleasedWords } from "./dateChanges";
 import { ErrorMessage } from "../../components/States";
 import { useExplanations } from "../../lib/explanations";
 import { type Headline, type MountLine, type OptionEdit, plainReason, type StoryContext, type StoryGroup, tellStory } from "./story";
 import { changeWords } from "../designs/answerWords";
 import { useCatalog } from "../wizard/usePlan";
-
-export const FIRST_SOURCE = "2004-05-01";
-
-export function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 const QUICK = [
   { label: "2005", value: "2005-06-01" },
@@ -55,23 +50,6 @@ export function AsOfControl({ value, onChange }: { value: string; onChange: (val
       </div>
     </div>
   );
-}
-
-export function useDateChanges(platform: Platform | null, from: string | null, to: string) {
-  return useQuery({
-    queryKey: ["compare", platform ? JSON.stringify(platform) : null, from, to],
-    enabled: platform !== null && from !== null && from !== to,
-    queryFn: async () =>
-      unwrap(
-        await api.POST("/api/v1/plans/compare", {
-          body: {
-            platform: platform as Platform,
-            from_as_of: from || today(),
-            to_as_of: to || today(),
-          },
-        }),
-      ),
-  });
 }
 
 const KIND_STYLE: Record<Change["kind"], string> = {
@@ -317,13 +295,16 @@ const NO_CONTEXT: StoryContext = {};
 
 interface ChangesProps {
   changes: Change[] | undefined;
+  /** The earlier date ("" is today): the story is told from it forward, whichever was chosen last. */
   from: string;
   to: string;
   error: unknown;
+  /** The platform's releases that did not exist yet on the earlier date. */
+  notYetReleased?: NotYetReleased[] | undefined;
 }
 
 /** The changes as a story (no fetching): reversed advice first, then mount options token by token, then the rest. */
-export function ChangesStory({ changes, from, to, error, context = NO_CONTEXT }: ChangesProps & { context?: StoryContext }) {
+export function ChangesStory({ changes, from, to, error, notYetReleased = [], context = NO_CONTEXT }: ChangesProps & { context?: StoryContext }) {
   const story = useMemo(() => (changes ? tellStory(changes, context) : null), [changes, context]);
   if (error) return <ErrorMessage error={error} title="Could not compare the dates" />;
   if (!changes || !story) return null;
@@ -334,6 +315,12 @@ export function ChangesStory({ changes, from, to, error, context = NO_CONTEXT }:
           ? `Nothing changed between ${from || "today"} and ${to || "today"}.`
           : `${changes.length} change(s) from ${from || "today"} to ${to || "today"} (highlighted below):`}
       </p>
+      {notYetReleased.length > 0 && (
+        <p className="mt-1 text-amber-950" data-testid="not-yet-released">
+          On {from || "today"}, {unreleasedWords(notYetReleased)} did not exist yet: the plan for that date describes a platform nobody could
+          have built then.
+        </p>
+      )}
       {story.headlines.length > 0 && (
         <Section title="Advice reversed">
           <ul aria-label="Advice reversed" className="mt-1 space-y-2">
