@@ -113,3 +113,17 @@ test("4. the link reproduces the comparison after a reload", async ({ page, brow
   await expect(other.getByTestId("variant-1").getByTestId("headline")).toHaveText(headlines[0] ?? "");
   await other.close();
 });
+
+test("Direct NFS back to kernel NFS: the same measurement, said the other way round", async ({ page }) => {
+  await page.goto("/");
+  await page.getByLabel("Start from a preset").selectOption("fawcett-lab");
+  await page.getByRole("link", { name: "What if… compare changes to these answers" }).click();
+  await expect(page.getByTestId("base-summary")).toContainText("Direct NFS");
+  await page.getByRole("button", { name: "Your own variant" }).click();
+  const knfs = variant(page, 1);
+  await knfs.getByLabel("Direct NFS (dNFS)").uncheck();
+  const scan = knfs.getByTestId("gain-GAIN-DNFS-SCAN");
+  await expect(scan).toContainText("6.36 s instead of 16.18 s");
+  await expect(scan.getByTestId("gain-reverse")).toHaveText("Measured the other way round: this variant undoes that change, so expect the opposite.");
+  await expect(knfs.getByTestId("headline")).not.toContainText("no change");
+});

@@ -282,6 +282,11 @@ class MeasuredGainOut(BaseModel):
     measured_under: str = Field(description="The platform and test it was measured on.")
     source: GainSource
     fact: str | None = Field(description="The fact of the knowledge base that holds it.")
+    reverse: bool = Field(
+        default=False,
+        description="The variant makes the opposite change to the one measured (e.g. Direct "
+        "NFS back to the kernel client): expect the reverse of the figure.",
+    )
 
 
 class ExpectationPair(BaseModel):

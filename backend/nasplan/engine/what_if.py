@@ -21,11 +21,20 @@ from nasplan.knowledge.catalog import GainTrigger, MeasuredGain
 
 
 @dataclass(frozen=True)
+class GainFound:
+    """A measured gain that applies to a variant: as measured (``reverse`` False), or the
+    variant undoes the change that was measured (``reverse`` True: expect the opposite)."""
+
+    gain: MeasuredGain
+    reverse: bool
+
+
+@dataclass(frozen=True)
 class VariantOutcome:
     label: str
     plan: Plan
     changes: list[Change]
-    gains: list[MeasuredGain]
+    gains: list[GainFound]
 
 
 @dataclass(frozen=True)
@@ -46,10 +55,18 @@ def what_if(
                 label=label,
                 plan=plan,
                 changes=diff_plans(base_plan, plan),
-                gains=[g for g in kb.gains if _triggered(g.trigger, base_plan, plan)],
+                gains=_gains(kb, base_plan, plan),
             )
         )
     return WhatIf(base_plan, outcomes)
+
+
+def _gains(kb: KnowledgeBase, before: Plan, after: Plan) -> list[GainFound]:
+    """The gains measured for this change, and those measured for the opposite change (a
+    variant that goes from Direct NFS back to the kernel client undoes what was measured)."""
+    found = [GainFound(g, False) for g in kb.gains if _triggered(g.trigger, before, after)]
+    found += [GainFound(g, True) for g in kb.gains if _triggered(g.trigger, after, before)]
+    return found
 
 
 def _triggered(trigger: GainTrigger, before: Plan, after: Plan) -> bool:

@@ -2339,6 +2339,12 @@ export interface components {
              * @description The platform and test it was measured on.
              */
             measured_under: string;
+            /**
+             * Reverse
+             * @description The variant makes the opposite change to the one measured (e.g. Direct NFS back to the kernel client): expect the reverse of the figure.
+             * @default false
+             */
+            reverse: boolean;
             source: components["schemas"]["GainSource"];
         };
         /** Message */

@@ -174,7 +174,7 @@ def plan_what_if(kb: KbDep, request: WhatIfRequest) -> Response:
                     )
                     for name in _SIDE_BY_SIDE
                 ],
-                measured_gains=[_gain(kb, gain) for gain in outcome.gains],
+                measured_gains=[_gain(kb, found.gain, found.reverse) for found in outcome.gains],
             )
             for outcome in result.variants
         ],
@@ -182,7 +182,7 @@ def plan_what_if(kb: KbDep, request: WhatIfRequest) -> Response:
     return Response(content=response.model_dump_json(), media_type="application/json")
 
 
-def _gain(kb: KnowledgeBase, gain: MeasuredGain) -> MeasuredGainOut:
+def _gain(kb: KnowledgeBase, gain: MeasuredGain, reverse: bool) -> MeasuredGainOut:
     source = kb.sources[gain.source.id]
     return MeasuredGainOut(
         id=gain.id,
@@ -196,4 +196,5 @@ def _gain(kb: KnowledgeBase, gain: MeasuredGain) -> MeasuredGainOut:
             published=gain.source.edition or source.published,
         ),
         fact=gain.fact,
+        reverse=reverse,
     )

@@ -21,7 +21,7 @@ function ModelFigures({ label, result }: { label: string; result: VariantOut }) 
     <section aria-label={`nasplan's model for ${label}`} className="rounded border border-blue-200 border-l-4 border-l-blue-700 bg-white p-3">
       <p className="text-xs font-semibold uppercase tracking-wide text-blue-900">nasplan's model</p>
       <p className="mt-1 text-base font-semibold wrap-anywhere" data-testid="headline">
-        {label}: {headline(result.expectations)}
+        {label}: {headline(result.expectations, result.measured_gains.length)}
       </p>
       <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
         {numeric.map((pair) => {
@@ -66,6 +66,11 @@ function GainCard({ gain }: { gain: Gain }) {
   return (
     <li data-testid={`gain-${gain.id}`} className="min-w-0 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
       <p className="text-xs font-medium text-amber-900">{gain.change}</p>
+      {gain.reverse && (
+        <p className="mt-1 text-xs font-medium text-amber-950" data-testid="gain-reverse">
+          Measured the other way round: this variant undoes that change, so expect the opposite.
+        </p>
+      )}
       <blockquote className="mt-1 border-l-2 border-amber-500 pl-2 font-medium wrap-anywhere text-slate-900">{gain.figure}</blockquote>
       <p className="mt-1 text-xs wrap-anywhere text-slate-800">
         <span className="font-medium">Measured under: </span>

@@ -104,6 +104,12 @@ describe("the headline", () => {
     ).toBe("large scan about 1,177 MB/s instead of 463");
   });
 
+  it("never says 'no change' where a source measured one: it says the model does not see it", () => {
+    const flat = [{ field: "planned_scan_mb_s", base: 117.7, variant: 117.7 }];
+    expect(headline(flat)).toBe("no change in the modelled throughput or round trip");
+    expect(headline(flat, 2)).toBe("nasplan's model moves no throughput or round-trip figure for this change; the sources measured one (below)");
+  });
+
   it("falls back to the round trip", () => {
     expect(headline([{ field: "planned_scan_mb_s", base: 100, variant: 100 }, { field: "rtt_us", base: 318, variant: 166.6 }])).toBe(
       "round trip about 167 µs instead of 318",

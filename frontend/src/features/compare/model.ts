@@ -280,8 +280,10 @@ export function direction(pair: Pair): "better" | "worse" | "same" | "unknown" {
   return pair.variant > pair.base === meta.higherIsBetter ? "better" : "worse";
 }
 
-/** One sentence from the model's figures: "large scan about 1,177 MB/s instead of 463". */
-export function headline(pairs: Pair[]): string {
+/** One sentence from the model's figures: "large scan about 1,177 MB/s instead of 463". When
+ * the model moves no figure but a source measured a change of this kind, it says the model does
+ * not see it rather than "no change", which the measurement below would contradict. */
+export function headline(pairs: Pair[], measured = 0): string {
   const byField = new Map(pairs.map((pair) => [pair.field, pair]));
   const phrases: Record<string, string> = {
     planned_scan_mb_s: "large scan about",
@@ -296,7 +298,9 @@ export function headline(pairs: Pair[]): string {
     const unit = MODEL_FIGURES[field]?.unit ?? "";
     return `${phrases[field]} ${Math.round(pair.variant).toLocaleString("en-US")} ${unit} instead of ${Math.round(pair.base).toLocaleString("en-US")}`;
   }
-  return "no change in the modelled throughput or round trip";
+  return measured > 0
+    ? "nasplan's model moves no throughput or round-trip figure for this change; the sources measured one (below)"
+    : "no change in the modelled throughput or round trip";
 }
 
 /** The whole request, or null when nothing can be compared yet. */
