@@ -109,7 +109,7 @@ export function VariantResult({ label, result }: { label: string; result: Varian
     <div className="space-y-3">
       <ModelFigures label={label} result={result} />
       <MeasuredGains label={label} gains={result.measured_gains} />
-      <ChangesList changes={result.changes} from="the base" to={label} error={null} />
+      <ChangesList changes={result.changes} from="the base" to={label} error={null} cause="platform" />
     </div>
   );
 }

@@ -364,7 +364,8 @@ export function useStoryContext(enabled: boolean): StoryContext {
   }, [rules, sources]);
 }
 
-export function ChangesList(props: ChangesProps) {
-  const context = useStoryContext((props.changes?.length ?? 0) > 0);
+export function ChangesList({ cause = "date", ...props }: ChangesProps & { cause?: StoryContext["cause"] }) {
+  const loaded = useStoryContext((props.changes?.length ?? 0) > 0);
+  const context = useMemo(() => ({ ...loaded, cause }), [loaded, cause]);
   return <ChangesStory {...props} context={context} />;
 }

@@ -436,6 +436,16 @@ describe("the rest", () => {
     expect(plainReason({ ...REAL.nvfail, reason: "platform answer changed", shifts: [] })).toBe("platform answer changed");
   });
 
+  it("words a what-if's rules as causes, never as dates: both plans have the same date", () => {
+    const platform = { ...CONTEXT, cause: "platform" as const };
+    expect(plainReason(REAL.nvfail, platform)).toBe("advice that applies to the changed answers");
+    expect(plainReason(REAL.nvfail, platform)).not.toMatch(/since|20\d\d/);
+    const gone: Change = { ...REAL.nvfail, shifts: [{ rule: "NTAP-NVFAIL-ON", shift: "no_longer_applies", by: [], on: null, why: null }] };
+    expect(plainReason(gone, platform)).toBe("advice that no longer applies once the answers changed");
+    const [minra] = tellStory([REAL.minra], platform).headlines;
+    expect(minra && headlineText(minra)).toBe("minra on → off");
+  });
+
   it("reads the supersessions from the change's shifts, not its sentence", () => {
     expect(supersessions(REAL.dataMount)).toEqual([
       expect.objectContaining({ old: "MNT-INTR-2004", by: ["MNT-NOINTR"], on: "2011-01-01" }),

@@ -18,6 +18,9 @@ export interface StoryContext {
   rules?: Record<string, RuleExplanation>;
   /** Short names of sources by id ("tr-3322" → "TR-3322"), where a source has a number. */
   sourceNames?: Record<string, string>;
+  /** What set the two plans apart: their dates (time travel, drift) or their platforms on one
+   * date (what-if), where a rule comes or goes because of the answers, never of a date. */
+  cause?: "date" | "platform";
 }
 
 /** A token-level edit of a mount's option list. */
@@ -198,6 +201,7 @@ function sourceName(id: string, title: string, context: StoryContext): string {
  * source; looking back in time it is the other way round, and no revision), "since NFS for Oracle (January 2011)", or "since January 2011" without explanations.
  */
 export function since(rule: string, replaced: string[], change: Change | null, context: StoryContext = {}): string | null {
+  if (context.cause === "platform") return null;
   const when = effectiveFrom(rule, change, context);
   const source = context.rules?.[rule]?.sources[0];
   if (!when) return null;
@@ -324,6 +328,7 @@ export function headlineText(headline: Headline): string {
 export function plainReason(change: Change, context: StoryContext = {}): string {
   const ruled = change.shifts.filter((shift) => shift.shift !== "kb_release");
   if (ruled.length === 0) return change.reason;
+  if (context.cause === "platform") return platformReason(ruled);
   const parts: string[] = [];
   const replaced = supersessions(change);
   if (replaced.length > 0) parts.push(`replaces earlier advice (${replaced.map((s) => monthYear(s.on)).join(", ")})`);
@@ -332,6 +337,14 @@ export function plainReason(change: Change, context: StoryContext = {}): string 
   if (first) parts.push(`new advice ${since(first, [], change, context) ?? ""}`.trim());
   if (ruled.some((shift) => shift.shift === "no_longer_applies" || shift.shift === "no_longer_decides")) parts.push("earlier advice no longer applies");
   return parts.join("; ") || change.reason;
+}
+
+/** Rules that came or went between two platforms on one date, said as causes. */
+function platformReason(shifts: Change["shifts"]): string {
+  const parts: string[] = [];
+  if (shifts.some((shift) => shift.shift === "now_applies")) parts.push("advice that applies to the changed answers");
+  if (shifts.some((shift) => shift.shift !== "now_applies")) parts.push("advice that no longer applies once the answers changed");
+  return parts.join("; ");
 }
 
 /** The headline sentence of a one-line item: "added setting filer nvfail: on". */
