@@ -40,11 +40,18 @@ from dataclasses import dataclass
 
 from packaging.version import Version
 
+from nasplan.domain.figures import rate_words
 from nasplan.domain.plan import Expectations, LatencyPart
 from nasplan.domain.platform import Network
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import ExpectationInputs
 from nasplan.knowledge.resolve import ResolvedPlatform
+
+# TR-3322 measured disk-based filers (2004): the era note says a flash filer answers sooner.
+_FILER_LIMIT = (
+    "In TR-3322's tests (2004, disk-based filers) the filer's disks were the limit; a "
+    "flash-based filer may not be."
+)
 
 SERIAL_CLIENT_OS = frozenset({"solaris", "aix", "hpux"})
 MIB = 1_048_576
@@ -314,17 +321,16 @@ def _bottleneck(
             "or more capacity raises it."
         )
     if not serial:
-        reach = f"{scan:.0f} MB/s" if scan is not None else "the link"
+        reach = rate_words(scan) if scan is not None else "the link"
         return (
             f"Link bandwidth: the planned client ({client}) keeps several requests in flight, "
-            f"so a large scan can reach about {reach} ({ceiling:.0f} MB/s per link); more "
-            "links (Direct NFS paths) or faster NICs raise it. At the filer, disks are the "
-            "usual limit (TR-3322)."
+            f"so a large scan can reach about {reach} ({rate_words(ceiling)} per link); more "
+            f"links (Direct NFS paths) or faster NICs raise it. {_FILER_LIMIT}"
         )
     if single >= ceiling - 0.05:
         return (
-            f"NIC bandwidth: one stream fills the {ceiling:.0f} MB/s payload ceiling of a link; "
-            "a faster NIC raises it. At the filer, disks are the usual limit (TR-3322)."
+            f"NIC bandwidth: one stream fills the {rate_words(ceiling)} payload ceiling of a "
+            f"link; a faster NIC raises it. {_FILER_LIMIT}"
         )
     if measured:
         largest = "the measured round trip"

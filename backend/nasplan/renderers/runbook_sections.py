@@ -4,6 +4,7 @@ administrator works from, and what to expect once applied."""
 
 from __future__ import annotations
 
+from nasplan.domain.figures import rate_words
 from nasplan.domain.plan import Plan
 from nasplan.renderers.bundle_index import storage_work_paths
 from nasplan.renderers.cloud_common import terraform_inputs
@@ -108,14 +109,14 @@ def expect_lines(plan: Plan) -> list[str]:
     lines = []
     if e.planned_scan_mb_s is not None:
         lines.append(
-            f"A large scan with {e.planned_client}: about {e.planned_scan_mb_s:g} MB/s "
-            f"({e.nic_payload_ceiling_mb_s:g} MB/s per link)."
+            f"A large scan with {e.planned_client}: about {rate_words(e.planned_scan_mb_s)} "
+            f"({rate_words(e.nic_payload_ceiling_mb_s)} per link)."
         )
     else:
         lines.append(f"Client: {e.planned_client}.")
     lines += [
-        f"One serial stream (one request at a time): {e.single_stream_mb_s:g} MB/s at a "
-        f"{e.rtt_us:g} us round trip.",
+        f"One serial stream (one request at a time): about {rate_words(e.single_stream_mb_s)} "
+        f"at a {e.rtt_us:.0f} µs round trip.",
         f"Bottleneck: {e.bottleneck}",
         f"TCP window the path needs: {e.tcp_window_bytes} bytes.",
     ]

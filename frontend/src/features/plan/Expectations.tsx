@@ -1,4 +1,5 @@
 import type { PlanView, Schemas } from "../../api/client";
+import { rateWords } from "../../lib/figures";
 import { Why } from "./Why";
 
 // One colour per part of the latency budget: CSS variables (index.css) with a light and a dark
@@ -47,8 +48,8 @@ export function Expectations({ plan }: { plan: PlanView }) {
       <div>
         <h3 className="text-sm font-semibold">
           {e.planned_scan_mb_s !== null && e.planned_scan_mb_s !== undefined
-            ? `A large scan with ${e.planned_client}: about ${e.planned_scan_mb_s} MB/s of ${capacity} MB/s over all links`
-            : `One stream (${e.planned_client || "serial client"}): ${e.single_stream_mb_s} MB/s of a ${e.nic_payload_ceiling_mb_s} MB/s link`}
+            ? `A large scan with ${e.planned_client}: about ${rateWords(e.planned_scan_mb_s)} of ${rateWords(capacity)} over all links`
+            : `One stream (${e.planned_client || "serial client"}): about ${rateWords(e.single_stream_mb_s)} of a ${rateWords(e.nic_payload_ceiling_mb_s)} link`}
         </h3>
         <div className="mt-2 h-4 w-full rounded bg-slate-200" role="img" aria-label={`Uses ${(share * 100).toFixed(0)} percent of the storage links`}>
           <div className="h-4 rounded bg-blue-700" style={{ width: `${share * 100}%` }} />
@@ -56,8 +57,8 @@ export function Expectations({ plan }: { plan: PlanView }) {
         <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-xs sm:grid-cols-2">
           <div><dt className="inline font-medium">NFS overhead per 8 KB: </dt><dd className="inline">{e.nfs_overhead_8k_us} µs ({e.overhead_vs_disk_pct}% of a 7 ms disk read)</dd></div>
           <div><dt className="inline font-medium">TCP window needed: </dt><dd className="inline">{e.tcp_window_bytes.toLocaleString()} bytes</dd></div>
-          <div><dt className="inline font-medium">All NICs: </dt><dd className="inline">{e.aggregate_ceiling_mb_s} MB/s</dd></div>
-          <div><dt className="inline font-medium">One serial stream (one request at a time): </dt><dd className="inline">{e.single_stream_mb_s} MB/s</dd></div>
+          <div><dt className="inline font-medium">All NICs: </dt><dd className="inline">{rateWords(e.aggregate_ceiling_mb_s)}</dd></div>
+          <div><dt className="inline font-medium">One serial stream (one request at a time): </dt><dd className="inline">{rateWords(e.single_stream_mb_s)}</dd></div>
         </dl>
       </div>
       <p className="text-sm"><strong>Bottleneck:</strong> {e.bottleneck}</p>
