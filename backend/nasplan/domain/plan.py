@@ -95,8 +95,11 @@ class Check(PlanPart):
     )
 
 
+LatencyPartName = Literal["wire", "switches", "routers", "server"]
+
+
 class LatencyPart(PlanPart):
-    part: Literal["wire", "switches", "routers", "server"]
+    part: LatencyPartName
     us: float
     note: str
 

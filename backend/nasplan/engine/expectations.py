@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from packaging.version import Version
 
 from nasplan.domain.figures import rate_words
-from nasplan.domain.plan import Expectations, LatencyPart
+from nasplan.domain.plan import Expectations, LatencyPart, LatencyPartName
 from nasplan.domain.platform import Network
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import ExpectationInputs
@@ -204,28 +204,17 @@ def compute(
             "reached in Fawcett's lab (16.18 s against 6.36 s with Direct NFS)."
         )
 
-    budget = [
-        LatencyPart(
-            part="wire",
-            us=round(wire, 1),
-            note=f"{transfer} B at {net.nic_gbps} Gb/s, MTU {path.mtu}",
+    parts: list[tuple[LatencyPartName, float, str]] = [
+        ("wire", wire, f"{transfer} B at {net.nic_gbps} Gb/s, MTU {path.mtu}"),
+        (
+            "switches",
+            switches,
+            f"{net.switch_hops} x {per_switch:g} us ({net.switch.replace('_', '-')})",
         ),
-        LatencyPart(
-            part="switches",
-            us=round(switches, 1),
-            note=f"{net.switch_hops} x {per_switch:g} us ({net.switch.replace('_', '-')})",
-        ),
-        LatencyPart(
-            part="routers",
-            us=round(routers, 1),
-            note=f"{net.router_hops} x {_value(inputs.router_hop_us.value):g} us",
-        ),
-        LatencyPart(
-            part="server",
-            us=round(server, 1),
-            note="NFS client and server processing, from the slides' 8 KB overhead",
-        ),
+        ("routers", routers, f"{net.router_hops} x {_value(inputs.router_hop_us.value):g} us"),
+        ("server", server, "NFS client and server processing, from the slides' 8 KB overhead"),
     ]
+    budget = [LatencyPart(part=name, us=round(us, 1), note=note) for name, us, note in parts]
     return Expectations(
         single_stream_mb_s=round(single, 1),
         rtt_us=round(rtt, 1),

@@ -123,37 +123,36 @@ def expectation_findings(
             f"the bandwidth-delay product of this path ({expectations.tcp_window_bytes} "
             f"bytes at {expectations.rtt_us:g} us round trip)"
         )
-        host_window = _planned_receive_window(settings)
-        if host_window is not None and host_window < expectations.tcp_window_bytes:
-            findings.append(
-                Finding(
-                    severity="warning",
-                    rule=bdp_rule.id,
-                    message=f"The planned TCP receive window ({host_window} bytes) is "
-                    f"smaller than {bdp}: one connection cannot fill the link.",
+        filer_rules = list(
+            dict.fromkeys(r for s in settings if s.key == "nfs.tcp.recvwindowsize" for r in s.rules)
+        )
+        windows = [
+            (
+                _planned_receive_window(settings),
+                "The planned TCP receive window ({} bytes) is smaller than "
+                f"{bdp}: one connection cannot fill the link.",
+                [],
+            ),
+            (
+                _planned_filer_receive_window(settings),
+                "The filer's NFS TCP receive window ({} bytes, nfs.tcp.recvwindowsize) is "
+                f"smaller than {bdp}: writes over one connection cannot fill the link. The "
+                "value comes from guidance written for GbE; raise it to at least the "
+                "bandwidth-delay product after checking the largest value your Data ONTAP "
+                "release accepts.",
+                filer_rules,
+            ),
+        ]
+        for window, words, related in windows:
+            if window is not None and window < expectations.tcp_window_bytes:
+                findings.append(
+                    Finding(
+                        severity="warning",
+                        rule=bdp_rule.id,
+                        message=words.format(window),
+                        related_rules=related,
+                    )
                 )
-            )
-        filer_window = _planned_filer_receive_window(settings)
-        if filer_window is not None and filer_window < expectations.tcp_window_bytes:
-            findings.append(
-                Finding(
-                    severity="warning",
-                    rule=bdp_rule.id,
-                    message=f"The filer's NFS TCP receive window ({filer_window} bytes, "
-                    f"nfs.tcp.recvwindowsize) is smaller than {bdp}: writes over one "
-                    f"connection cannot fill the link. The value comes from guidance written "
-                    f"for GbE; raise it to at least the bandwidth-delay product after "
-                    f"checking the largest value your Data ONTAP release accepts.",
-                    related_rules=list(
-                        dict.fromkeys(
-                            r
-                            for s in settings
-                            if s.key == "nfs.tcp.recvwindowsize"
-                            for r in s.rules
-                        )
-                    ),
-                )
-            )
     if serial_rule is not None and expectations.serial_client:
         findings.append(
             Finding(
