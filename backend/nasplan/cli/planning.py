@@ -12,6 +12,7 @@ from typing import TextIO
 
 from pydantic import ValidationError
 
+from nasplan.domain.figures import rate_words
 from nasplan.domain.plan import Expectations, Plan
 from nasplan.domain.platform import Platform
 from nasplan.engine.planner import make_plan
@@ -119,4 +120,4 @@ def _print_plan(plan: Plan, out: TextIO) -> None:
 def _headline(e: Expectations) -> str:
     if e.planned_scan_mb_s is None:
         return f"{e.planned_client or 'serial client'}"
-    return f"about {e.planned_scan_mb_s} MB/s for a large scan with {e.planned_client}"
+    return f"about {rate_words(e.planned_scan_mb_s)} for a large scan with {e.planned_client}"

@@ -7,6 +7,7 @@ show this same summary first.
 
 from __future__ import annotations
 
+from nasplan.domain.figures import rate_words
 from nasplan.domain.plan import Mount, Plan
 from nasplan.domain.plan_explanations import Disagreement, PlanSummary
 from nasplan.knowledge.schema import Conflict
@@ -80,8 +81,8 @@ def _expect_line(plan: Plan) -> str:
     e = plan.expectations
     bound = e.bottleneck.split(":", 1)[0].strip().lower() or "the model"
     if e.planned_scan_mb_s is not None:
-        return f"Expect about {e.planned_scan_mb_s:g} MB/s for a large scan, bound by {bound}"
-    return f"Expect about {e.single_stream_mb_s:g} MB/s per serial stream, bound by {bound}"
+        return f"Expect about {rate_words(e.planned_scan_mb_s)} for a large scan, bound by {bound}"
+    return f"Expect about {rate_words(e.single_stream_mb_s)} per serial stream, bound by {bound}"
 
 
 def summarize(plan: Plan, conflicts: list[tuple[Conflict, str]]) -> PlanSummary:

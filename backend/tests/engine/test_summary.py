@@ -30,6 +30,14 @@ def test_tr3322_lab_at_a_glance(kb: KnowledgeBase) -> None:
     assert any("minra" in line for line in summary.reversals)
 
 
+def test_the_expected_rate_claims_no_more_precision_than_the_model(kb: KnowledgeBase) -> None:
+    summary = make_plan(kb, preset_platform(kb, "current-rac")).summary
+    assert summary is not None
+    expect = next(line for line in summary.decisions if line.startswith("Expect about "))
+    # The model gives 6002.1 MB/s; two significant figures are what it can claim.
+    assert expect.startswith("Expect about 6.0 GB/s for a large scan")
+
+
 def test_32_bit_solaris_names_its_cached_llock_datafiles(kb: KnowledgeBase) -> None:
     platform = preset_platform(kb, "tr3322-lab")
     oracle = platform.oracle.model_copy(update={"bits": 32})
