@@ -136,7 +136,7 @@ def _expectation_text(value: object) -> str:
 
 
 def _latency_text(part: LatencyPart) -> str:
-    return f"{part.part} {part.us:.1f} us ({part.note})"
+    return f"{part.part} {part.us:.1f} µs ({part.note})"
 
 
 def _list_text(values: list[Any]) -> str:

@@ -209,9 +209,9 @@ def compute(
         (
             "switches",
             switches,
-            f"{net.switch_hops} x {per_switch:g} us ({net.switch.replace('_', '-')})",
+            f"{net.switch_hops} x {per_switch:g} µs ({net.switch.replace('_', '-')})",
         ),
-        ("routers", routers, f"{net.router_hops} x {_value(inputs.router_hop_us.value):g} us"),
+        ("routers", routers, f"{net.router_hops} x {_value(inputs.router_hop_us.value):g} µs"),
         ("server", server, "NFS client and server processing, from the slides' 8 KB overhead"),
     ]
     budget = [LatencyPart(part=name, us=round(us, 1), note=note) for name, us, note in parts]
@@ -325,7 +325,7 @@ def _bottleneck(
         largest = "the measured round trip"
     else:
         top = max(budget, key=lambda part: part.us)
-        largest = f"{top.part} ({top.us:.0f} of {rtt:.0f} us)"
+        largest = f"{top.part} ({top.us:.0f} of {rtt:.0f} µs)"
     parallel = (
         f"; many parallel streams reach about {scan:.0f} MB/s (Fawcett's Solaris measurement)"
         if scan is not None
@@ -378,20 +378,20 @@ def _network_improvements(
             stack_us(inputs, False) - stack_us(inputs, True)
         )
         ideas.append(
-            f"Jumbo frames (MTU 9000 end to end): about {saving:.0f} us off each round trip; "
+            f"Jumbo frames (MTU 9000 end to end): about {saving:.0f} µs off each round trip; "
             "TR-3496 measured 25% more OLTP throughput with them."
         )
     if net.router_hops:
         ideas.append(
-            f"Keep NFS on one layer-2 network: each router adds 300-500 us "
+            f"Keep NFS on one layer-2 network: each router adds 300-500 µs "
             f"({net.router_hops} on this path)."
         )
     if net.switch == "hub":
         ideas.append("Replace the hub with a switch: a hub shares the medium and collides.")
     elif net.switch == "store_and_forward" and net.nic_gbps >= 10 and net.switch_hops:
-        ideas.append("Cut-through switches: 0.3-0.5 us per hop instead of 5-35 us at 10GbE.")
+        ideas.append("Cut-through switches: 0.3-0.5 µs per hop instead of 5-35 µs at 10GbE.")
     if net.switch_hops > 1:
         ideas.append(f"Fewer switches between host and filer ({net.switch_hops} now).")
     if net.nic_gbps == 1:
-        ideas.append("10GbE: wire time per 8 KB drops from about 80 us to about 8 us.")
+        ideas.append("10GbE: wire time per 8 KB drops from about 80 µs to about 8 µs.")
     return ideas

@@ -121,7 +121,7 @@ def expectation_findings(
     if bdp_rule is not None:
         bdp = (
             f"the bandwidth-delay product of this path ({expectations.tcp_window_bytes} "
-            f"bytes at {expectations.rtt_us:g} us round trip)"
+            f"bytes at {expectations.rtt_us:g} µs round trip)"
         )
         filer_rules = list(
             dict.fromkeys(r for s in settings if s.key == "nfs.tcp.recvwindowsize" for r in s.rules)

@@ -91,7 +91,7 @@ export function expectationValue(key: string, value: string | null): string {
   const unit = isExpectation(key) ? EXPECTATION_WORDS[key].unit : undefined;
   if (unit === "bytes" && NUMBER.test(value)) return bytes(value);
   if (unit !== undefined) return withUnit(value, unit);
-  // The latency budget reads "wire 12.0 us (…); switches …".
+  // Plans saved before the model said µs read "wire 12.0 us (…); switches …".
   return value.replace(/(\d) us\b/g, "$1 µs");
 }
 
