@@ -1,27 +1,13 @@
 // Field checks generated from the backend's own limits, patterns and messages
-// (src/api/platform-fields.json, written by scripts/gen-client.sh from domain/platform.py), so bad
+// (the answer table, lib/answerFields.ts: domain/platform.py's limits with knowledge/catalog/fields.yaml), so bad
 // input is caught in the browser with the message the API would give, and never sent. Only what
 // spans fields, or how the wizard collects a value, is written here by hand.
 import { z } from "zod";
-import platformFields from "../api/platform-fields.json";
+import { ANSWER_FIELDS, fieldAt, type AnswerField } from "./answerFields";
 import { askedIn, DEFAULT_DRAFT, MAX_PATHS, type Draft, type Section } from "./draft";
 
-/** One platform answer as the backend describes it (domain/platform_fields.py). */
-export interface FieldRow {
-  path: string;
-  type: string;
-  optional: boolean;
-  enum?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  exclusive_minimum?: number;
-  pattern?: string;
-  max_length?: number;
-  error?: string;
-  what?: string;
-}
-
-export const FIELD_ROWS: readonly FieldRow[] = platformFields as FieldRow[];
+/** The answer table's rows (lib/answerFields.ts), as the field checks read them. */
+export const FIELD_ROWS: readonly AnswerField[] = ANSWER_FIELDS;
 
 const wholeNumber = (min: number, max: number, what: string) =>
   z
@@ -29,10 +15,10 @@ const wholeNumber = (min: number, max: number, what: string) =>
     .regex(/^\d+$/, `enter ${what} as a whole number`)
     .refine((v) => Number(v) >= min && Number(v) <= max, `${what} must be between ${min} and ${max}`);
 
-function decimal(row: FieldRow, what: string): z.ZodType {
-  const above = row.exclusive_minimum;
-  const least = row.minimum;
-  const most = row.maximum;
+function decimal(row: AnswerField, what: string): z.ZodType {
+  const above = row.exclusive_minimum ?? undefined;
+  const least = row.minimum ?? undefined;
+  const most = row.maximum ?? undefined;
   const lower = above !== undefined ? `more than ${above}` : least !== undefined ? `at least ${least}` : null;
   const range = [lower, most !== undefined ? `at most ${most}` : null].filter(Boolean).join(" and ");
   return z
@@ -46,21 +32,21 @@ function decimal(row: FieldRow, what: string): z.ZodType {
 }
 
 /** The check of one typed answer; null for choices (selects, ticks), which cannot be mistyped. */
-export function checkOf(row: FieldRow): z.ZodType | null {
-  if (row.enum !== undefined || row.type === "boolean") return null;
+export function checkOf(row: AnswerField): z.ZodType | null {
+  if ((row.enum ?? undefined) !== undefined || row.type === "boolean") return null;
   const what = row.what ?? row.path;
   let schema: z.ZodType;
   if (row.type === "integer") schema = wholeNumber(row.minimum ?? 0, row.maximum ?? Number.MAX_SAFE_INTEGER, what);
   else if (row.type === "number") schema = decimal(row, what);
-  else if (row.type === "string" && row.pattern !== undefined && row.error !== undefined) {
+  else if (row.type === "string" && row.pattern && row.error) {
     const pattern = new RegExp(row.pattern);
     const text = z.string().regex(pattern, row.error);
-    schema = row.max_length !== undefined ? text.max(row.max_length, `at most ${row.max_length} characters`) : text;
+    const most = row.max_length ?? undefined;
+    schema = most !== undefined ? text.max(most, `at most ${most} characters`) : text;
   } else return null;
   return row.optional ? z.union([z.literal(""), schema]) : schema;
 }
 
-const ROW_OF = new Map(FIELD_ROWS.map((row) => [row.path, row]));
 
 /** The generated checks by draft section and field; the path fields repeat per storage path. */
 function generatedSchemas(): { [S in Section]: Record<string, z.ZodType> } {
@@ -83,7 +69,7 @@ function generatedSchemas(): { [S in Section]: Record<string, z.ZodType> } {
   return out;
 }
 
-const hostNames = ROW_OF.get("handover.cluster_nodes[]");
+const hostNames = fieldAt("handover.cluster_nodes[]");
 const hostName = hostNames?.pattern ? new RegExp(hostNames.pattern) : /^\S+$/;
 
 export const FIELD_SCHEMAS: { [S in Section]: Record<string, z.ZodType> } = (() => {
@@ -145,7 +131,7 @@ export function rowPathOf(key: string): string {
   const [section, field] = key.split(".", 2) as [string, string];
   const perPath = /^p\d+_(.+)$/.exec(field);
   if (perPath) return `${section}.paths[].${perPath[1]}`;
-  return ROW_OF.has(`${section}.${field}[]`) ? `${section}.${field}[]` : `${section}.${field}`;
+  return fieldAt(`${section}.${field}[]`) !== undefined ? `${section}.${field}[]` : `${section}.${field}`;
 }
 
 // Optional in the platform, but required by the vendor chosen (validateDraft checks them).
@@ -166,7 +152,7 @@ export function splitErrors(errors: FieldErrors): { blocking: FieldErrors; leftO
   for (const [key, message] of Object.entries(errors)) {
     const [section, field] = key.split(".", 2) as [Section, string];
     const startsEmpty = ((DEFAULT_DRAFT[section] as unknown as Record<string, unknown>)[field] ?? "") === "";
-    const optional = OPTIONAL_LISTS.has(key) || ROW_OF.get(rowPathOf(key))?.optional === true;
+    const optional = OPTIONAL_LISTS.has(key) || fieldAt(rowPathOf(key))?.optional === true;
     if (optional && startsEmpty && !REQUIRED_BY_CHOICE.has(key)) leftOut[key] = message;
     else blocking[key] = message;
   }
