@@ -3,8 +3,11 @@ for the files it holds, or against what no Oracle mount may have when its files 
 
 from __future__ import annotations
 
+from typing import Literal
+
 from nasplan.audit import rule_ids
-from nasplan.audit.auditor import SEVERITY_OF_RULE, AuditorBase, transfer_size
+from nasplan.audit.auditor import SEVERITY_OF_RULE, transfer_size
+from nasplan.audit.mount_limits import MountLimits
 from nasplan.audit.parsers import MountEntry
 from nasplan.audit.report import RoleAssignment
 from nasplan.audit.roles import guess_role
@@ -12,12 +15,13 @@ from nasplan.domain.plan import Mount
 from nasplan.renderers.mount_table import entry_text
 
 DATABASE_ROLES = ["data", "redo", "control", "archive"]
+_FILE_ROLES = {"data", "redo", "control", "archive", "oracle_home", "crs"}
 _SIZES = ("rsize", "wsize")
 # Options that a running system does not report back (mount-time or default-only flags).
 NOT_REPORTED_AT_RUNTIME = {"bg", "fg", "intr", "nointr", "suid", "rw"}
 
 
-class MountChecks(AuditorBase):
+class MountChecks(MountLimits):
     def mounts(self, kind: str, entries: list[MountEntry], runtime: bool) -> None:
         for entry in entries:
             guess = guess_role(entry, self.plan, self.declared)
@@ -34,6 +38,9 @@ class MountChecks(AuditorBase):
             )
             found = [self.normalize(o) for o in _attribute_timers(entry.options, runtime)]
             if guess.other:
+                continue
+            if guess.planned is None and guess.role is None and self.plan.mounts:
+                self.check_unknown(kind, entry, found, runtime)
                 continue
             if guess.planned is None:
                 self.check_forbidden(
@@ -63,8 +70,54 @@ class MountChecks(AuditorBase):
         here = mount.model_copy(update={"mount_point": entry.mount_point, "export": entry.device})
         return entry_text(self.os, here)
 
+    def check_unknown(self, kind: str, entry: MountEntry, found: list[str], runtime: bool) -> None:
+        """A line whose files are unknown: what every planned Oracle mount has in common is
+        what it needs if it holds any Oracle file, and what a rule forbids for every role the
+        line could hold (backups included) is wrong whatever it holds. Nothing that only one
+        role needs or forbids is said: the page asks what the mount holds instead."""
+        first, *rest = self.plan.mounts
+        common = [
+            o
+            for o in first.options
+            if all(o in m.options for m in rest) and self.for_every_file(o, first)
+        ]
+        shared = first.model_copy(
+            update={
+                "options": common,
+                "option_rules": {o: first.option_rules[o] for o in common},
+                "serves": sorted({r for m in self.plan.mounts for r in m.serves} | {"backup"}),
+            }
+        )
+        self.compare_mount(kind, shared, entry, found, runtime, unknown=True)
+
+    def for_every_file(self, option: str, mount: Mount) -> bool:
+        """Whether a rule that puts ``option`` on ``mount`` asks it for every Oracle file."""
+        return any(
+            set(block.roles) >= _FILE_ROLES and option in block.options
+            for rule_id in mount.option_rules[option]
+            for block in self.kb.rules[rule_id].effects.mount_options
+        )
+
+    def unknown_missing(self, rule_id: str) -> Literal["warning", "info"]:
+        """An option missing from a line whose files are unknown: a warning where the rule
+        guards the data (critical), else an info. The OS default may serve, and it is not
+        known which files are at stake."""
+        return "warning" if self.kb.rules[rule_id].severity == "critical" else "info"
+
+    def unknown_different(self, rule_id: str) -> Literal["error", "warning", "info"]:
+        """Another value than every planned mount has, on a line whose files are unknown: what
+        the rule gives where it guards the data (critical), else an info."""
+        rule = self.kb.rules[rule_id]
+        return SEVERITY_OF_RULE[rule.severity] if rule.severity == "critical" else "info"
+
     def compare_mount(
-        self, kind: str, mount: Mount, entry: MountEntry, found: list[str], runtime: bool
+        self,
+        kind: str,
+        mount: Mount,
+        entry: MountEntry,
+        found: list[str],
+        runtime: bool,
+        unknown: bool = False,
     ) -> None:
         found_by_key = {self.key(o): o for o in found}
         fix = self.fix_line(mount, entry)
@@ -75,7 +128,12 @@ class MountChecks(AuditorBase):
             key = self.key(option)
             rule = mount.option_rules[option][0]
             other = found_by_key.get(key)
-            where = f"{entry.mount_point}:"
+            where = (
+                f"{entry.mount_point} (what it holds is not known; every Oracle mount of the "
+                f"plan has {option}):"
+                if unknown
+                else f"{entry.mount_point}:"
+            )
             if other is None:
                 default = self.default_of("mount_option", key)
                 if default is not None and (
@@ -102,7 +160,7 @@ class MountChecks(AuditorBase):
                         )
                     continue
                 self.add(
-                    self.severity(rule),
+                    self.unknown_missing(rule) if unknown else self.severity(rule),
                     rule,
                     kind,
                     entry.line,
@@ -159,7 +217,7 @@ class MountChecks(AuditorBase):
             else:
                 reported.add(other)
                 self.add(
-                    self.severity(rule),
+                    self.unknown_different(rule) if unknown else self.severity(rule),
                     rule,
                     kind,
                     entry.line,
@@ -168,132 +226,15 @@ class MountChecks(AuditorBase):
                     "remount",
                     about=[key],
                 )
-        self.check_forbidden(kind, entry, found, list(mount.serves), fix=fix, reported=reported)
-
-    def check_forbidden(
-        self,
-        kind: str,
-        entry: MountEntry,
-        found: list[str],
-        roles: list[str],
-        everywhere: bool = False,
-        fix: str | None = None,
-        reported: set[str] | None = None,
-        backup: bool = False,
-    ) -> None:
-        """Options a rule forbids for these roles; for a line of unknown role, only those
-        forbidden for every database file (``everywhere``)."""
-        rsize_max = self.kb.os[self.os].rsize_max
-        for option in found:
-            self.check_size_cap(kind, entry, option, rsize_max)
-            if reported and option in reported:
-                continue  # already reported against the planned value
-            blocker = self.forbidder(roles, option, everywhere)
-            if blocker is None:
-                continue
-            if everywhere:
-                # The line's files are unknown: say what holds if it carries Oracle files. What
-                # is unsafe for every Oracle file (soft, udp) is a warning; a tuning matter is a
-                # question (info), and nothing here is an error that assumes a role.
-                self.add(
-                    "warning" if blocker.severity == "critical" else "info",
-                    blocker.id,
-                    kind,
-                    entry.line,
-                    f"{entry.mount_point}: {option} is unsafe for Oracle's backups as for every "
-                    f"Oracle file ({blocker.title})."
-                    if backup
-                    else f"{entry.mount_point}: {option} must not be used if this mount holds "
-                    f"Oracle files ({blocker.title}); say what it holds to check it fully.",
-                    None,
-                    "remount",
-                    about=[self.key(option)],
-                )
-            else:
-                self.add(
-                    SEVERITY_OF_RULE[blocker.severity],
-                    blocker.id,
-                    kind,
-                    entry.line,
-                    f"{entry.mount_point}: {option} must not be used here ({blocker.title}).",
-                    fix,
-                    "remount",
-                    about=[self.key(option)],
-                )
-
-    def check_backup(self, kind: str, entry: MountEntry, found: list[str]) -> None:
-        """What rules forbid on a mount of RMAN backups or Data Pump dumps (a plan lays out
-        none, so there is no planned line to compare with)."""
-        for option in found:
-            blocker = self.forbidder(["backup"], option)
-            if blocker is not None:
-                self.add(
-                    SEVERITY_OF_RULE[blocker.severity],
-                    blocker.id,
-                    kind,
-                    entry.line,
-                    f"{entry.mount_point}: {option} does not belong on a mount of backups or "
-                    f"dumps ({blocker.title}).",
-                    None,
-                    "remount",
-                    about=[self.key(option)],
-                )
-
-    def check_version_pinned(self, kind: str, entry: MountEntry, found: list[str]) -> None:
-        """A line of any role that leaves the NFS version to negotiation, where the OS then
-        picks a version the plan does not use (Linux tries NFSv4 first)."""
-        if any(self.key(option) == "vers" for option in found):
-            return
-        default = self.default_of("mount_option", "vers")
-        pinned = [
-            (option, mount.option_rules[option][0])
-            for mount in self.plan.mounts
-            for option in mount.options
-            if self.key(option) == "vers"
-        ]
-        if default is None or not pinned or len({o for o, _ in pinned}) != 1:
-            return
-        option, rule = pinned[0]
-        self.add(
-            "warning",
-            rule,
+        self.check_forbidden(
             kind,
-            entry.line,
-            f"{entry.mount_point}: the NFS version is left to negotiation "
-            f"({default.note}, {self.source_words(default.source)}); pin {option} as every "
-            "Oracle mount of the plan does.",
-            about=["vers"],
+            entry,
+            found,
+            list(mount.serves),
+            everywhere=unknown,
+            fix=fix if not unknown else None,
+            reported=reported,
         )
-
-    def check_size_cap(self, kind: str, entry: MountEntry, option: str, rsize_max: int) -> None:
-        name, _, value = option.partition("=")
-        if name not in _SIZES or not value.isdigit() or int(value) <= rsize_max:
-            return
-        label = self.kb.os[self.os].label
-        default = self.default_of("mount_option", name)
-        if default is not None and default.negotiated:
-            # The client settles on the largest size both ends support: nothing breaks.
-            self.add(
-                "info",
-                rule_ids.TRANSFER_SIZE_CAPS,
-                kind,
-                entry.line,
-                f"{entry.mount_point}: {option} is above the {rsize_max}-byte maximum of "
-                f"{label}, which then uses the largest size both ends support "
-                f"({self.source_words(default.source)}); {name}={rsize_max} says so plainly.",
-                about=[name],
-            )
-            return
-        self.add(
-            "error",
-            rule_ids.TRANSFER_SIZE_CAPS,
-            kind,
-            entry.line,
-            f"{entry.mount_point}: {option} exceeds the {rsize_max}-byte maximum of {label}.",
-            about=[name],
-        )
-
-    # ---------------------------------------------------------- parameters
 
 
 _TIMERS = ("acregmin", "acregmax", "acdirmin", "acdirmax")

@@ -42,6 +42,13 @@ _WORDS: list[tuple[Role, re.Pattern[str]]] = [
 ]
 
 
+# Words that name what is not Oracle's (tools, scripts, software depots): such a line is read
+# as "other" unless a word above named an Oracle file first.
+_NOT_ORACLE = re.compile(
+    r"(^|[^a-z])(tools?|scripts?|software|media|installers?|staging)([^a-z]|$)"
+)
+
+
 # What a user may say a mount holds: a file role (backup: RMAN backups, Data Pump dumps), or
 # "other" (exports, tools, anything that is not Oracle's).
 DeclaredRole = Literal[
@@ -87,4 +94,11 @@ def guess_role(entry: MountEntry, plan: Plan, declared: dict[str, list[DeclaredR
                     f"the {where} {text} names {role.replace('_', ' ')} files",
                     planned_mount_for(plan, role),
                 )
+    if len(point) <= MAX_LINE_CHARS and (match := _NOT_ORACLE.search(point.lower())):
+        return RoleGuess(
+            None,
+            f"the mount point {point} names {match.group(2)}, not Oracle files",
+            None,
+            other=True,
+        )
     return RoleGuess(None, f"nothing in {point} or {entry.device} names an Oracle file", None)

@@ -117,27 +117,57 @@ class SettingChecks(AuditorBase):
         return None
 
     def refused(self, kind: str, params: list[Parameter], mechanism: str, form: str) -> None:
-        """Lines that try to set a planned setting in a form their command rejects."""
+        """Lines that try to set a setting in a form their command rejects. The line sets
+        nothing, whatever the value: a warning where the plan or any rule of the knowledge base
+        knows the setting (the fix is the user's own value in the working form)."""
         planned = {norm_key(s.key): s for s in self.plan.settings if s.mechanism == mechanism}
         for param in params:
             setting = planned.get(norm_key(param.name))
-            if setting is None:
+            fix = form.format(key=param.name, value=param.value)
+            if setting is not None:
+                rule_id = setting.rules[0]
+                fix = form.format(key=setting.key, value=setting.value)
+                needs = setting.requires.replace("_", " ")
+                planned_words = ""
+            elif (known := self.rule_setting(mechanism, param.name)) is not None:
+                rule_id, needs = known[0], known[1].replace("_", " ")
+                planned_words = (
+                    f" The plan does not set it on this platform; the fix is what the line "
+                    f"meant, in the form {rule_id} writes it."
+                )
+            else:
                 self.unshown.append(
                     f"{kind} line {param.line}: {param.name}={param.value} in one argument is "
                     "not a form the command accepts, so that line sets nothing"
                 )
                 continue
             self.add(
-                self.severity(setting.rules[0]),
-                setting.rules[0],
+                "warning" if setting is None else self.severity(rule_id),
+                rule_id,
                 kind,
                 param.line,
                 f"{param.name}={param.value} in one argument is not a form the command "
-                f"accepts: it fails and {param.name} keeps its old value.",
-                form.format(key=setting.key, value=setting.value),
-                setting.requires.replace("_", " "),
+                f"accepts: it fails and {param.name} keeps its old value." + planned_words,
+                fix,
+                needs,
                 about=[norm_key(param.name)],
             )
+
+    def rule_setting(self, mechanism: str, key: str) -> tuple[str, str] | None:
+        """A rule of the knowledge base that sets ``key`` with ``mechanism`` (whether or not it
+        applies here), the latest in effect on the plan's date, else the earliest; and what the
+        change needs."""
+        found = sorted(
+            (rule.effective_from, rule.id, setting.requires)
+            for rule in self.kb.rules.values()
+            for setting in rule.effects.settings
+            if setting.mechanism == mechanism and norm_key(setting.key) == norm_key(key)
+        )
+        if not found:
+            return None
+        in_effect = [f for f in found if f[0] <= self.plan.as_of]
+        _, rule_id, requires = in_effect[-1] if in_effect else found[0]
+        return rule_id, requires
 
     def ontap_fields(self, records: list[OntapRecord]) -> None:
         """`vserver nfs show`, `volume show` and `network port show` fields of clustered ONTAP."""

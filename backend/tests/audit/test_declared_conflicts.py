@@ -14,7 +14,11 @@ ORACLE_PREINSTALL = "net.core.rmem_max = 4194304\nnet.core.wmem_max = 1048576\n"
 
 
 def _findings(kb: KnowledgeBase, text: str) -> dict[str, tuple[str, str, str]]:
-    platform = Platform.model_validate(kb.presets["current-linux-ontap"].platform)
+    # Kernel NFS: the slides' 8 MB values are scoped to it (with Direct NFS, Oracle's own apply).
+    current = Platform.model_validate(kb.presets["current-linux-ontap"].platform)
+    platform = current.model_copy(
+        update={"oracle": current.oracle.model_copy(update={"dnfs": False})}
+    )
     report = audit(kb, platform, {"sysctl": text})
     return {
         f.about[0]: (f.severity, f.rule, f.message)
