@@ -24,7 +24,7 @@ NOT_REPORTED_AT_RUNTIME = {"bg", "fg", "intr", "nointr", "suid", "rw"}
 class MountChecks(MountLimits):
     def mounts(self, kind: str, entries: list[MountEntry], runtime: bool) -> None:
         for entry in entries:
-            guess = guess_role(entry, self.plan, self.declared)
+            guess = guess_role(entry, self.plan, self.declared, sole_line=len(entries) == 1)
             self.assignments.append(
                 RoleAssignment(
                     file=kind,
@@ -90,6 +90,17 @@ class MountChecks(MountLimits):
         )
         self.compare_mount(kind, shared, entry, found, runtime, unknown=True)
 
+    def implied(self, found: list[str]) -> set[str]:
+        """The options the found ones bring with them on this OS (Linux noac: actimeo=0)."""
+        return {
+            option
+            for written in found
+            if (entry := self.kb.option_index.get((self.os, written.split("=", 1)[0])))
+            for implication in entry.implies
+            if implication.os == self.os
+            for option in implication.options
+        }
+
     def for_every_file(self, option: str, mount: Mount) -> bool:
         """Whether a rule that puts ``option`` on ``mount`` asks it for every Oracle file."""
         return any(
@@ -120,10 +131,13 @@ class MountChecks(MountLimits):
         unknown: bool = False,
     ) -> None:
         found_by_key = {self.key(o): o for o in found}
+        implied = self.implied(found)
         fix = self.fix_line(mount, entry)
         reported: set[str] = set()
         for option in mount.options:
-            if option in found or (runtime and option in NOT_REPORTED_AT_RUNTIME):
+            if option in found or option in implied:
+                continue
+            if runtime and option in NOT_REPORTED_AT_RUNTIME:
                 continue
             key = self.key(option)
             rule = mount.option_rules[option][0]

@@ -70,7 +70,13 @@ def planned_mount_for(plan: Plan, role: Role) -> Mount | None:
     return own or next((m for m in plan.mounts if role in m.serves), None)
 
 
-def guess_role(entry: MountEntry, plan: Plan, declared: dict[str, list[DeclaredRole]]) -> RoleGuess:
+def guess_role(
+    entry: MountEntry,
+    plan: Plan,
+    declared: dict[str, list[DeclaredRole]],
+    sole_line: bool = False,
+) -> RoleGuess:
+    """``sole_line``: the line is the only NFS mount its paste shows."""
     point = entry.mount_point.rstrip("/") or "/"
     given = declared.get(point) or declared.get(entry.mount_point)
     if given:
@@ -94,6 +100,17 @@ def guess_role(entry: MountEntry, plan: Plan, declared: dict[str, list[DeclaredR
                     f"the {where} {text} names {role.replace('_', ' ')} files",
                     planned_mount_for(plan, role),
                 )
+    crs = next((m for m in plan.mounts if m.role == "crs"), None)
+    if sole_line and plan.platform.oracle.rac and crs is not None:
+        # A cluster keeps its registry and voting files on shared storage; where the plan puts
+        # them on NFS and the paste shows one NFS mount, that mount is the shared storage, and
+        # the Clusterware files are the most demanding of what it holds.
+        return RoleGuess(
+            "crs",
+            f"{point} is the only NFS mount of a RAC node, so it holds the Clusterware files "
+            "(with whatever else is shared); say so if they are elsewhere",
+            crs,
+        )
     if len(point) <= MAX_LINE_CHARS and (match := _NOT_ORACLE.search(point.lower())):
         return RoleGuess(
             None,

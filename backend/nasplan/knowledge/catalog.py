@@ -127,6 +127,15 @@ class LayoutCatalog(_Doc):
     roles: dict[Role, RoleConvention]
 
 
+class OptionImplication(_Doc):
+    """Options an option brings with it on an OS, as the OS documents (Linux ``noac`` is
+    ``actimeo=0`` with ``sync``): a line that has the option has these too."""
+
+    os: OsName
+    options: list[str] = Field(min_length=1)
+    source: SourceRef
+
+
 class MountOptionEntry(_Doc):
     token: str
     key: str
@@ -136,6 +145,7 @@ class MountOptionEntry(_Doc):
     aliases: list[str] = []
     equals: str | None = None
     excludes: list[str] = []
+    implies: list[OptionImplication] = []
 
 
 class MountOptionCatalog(_Doc):

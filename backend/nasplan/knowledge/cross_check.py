@@ -63,6 +63,15 @@ def cross_check(kb: KnowledgeBase) -> list[str]:
         {name: {r.id for r in entry.releases} for name, entry in kb.os.items()},
         {f.id for vendor in kb.filers.vendors.values() for f in vendor.families},
     )
+    for entry in kb.mount_options:
+        for implied in entry.implies:
+            where = f"knowledge/catalog/mount_options.yaml: {entry.token} on {implied.os}"
+            source_refs.append((where, implied.source))
+            problems += [
+                f"{where}: {option} is not a mount option of {implied.os}"
+                for option in implied.options
+                if (implied.os, option.split("=", 1)[0]) not in kb.option_index
+            ]
     for default in kb.os_defaults:
         where = f"knowledge/catalog/os_defaults.yaml: {default.os} {default.key}"
         source_refs.append((where, default.source))

@@ -75,3 +75,33 @@ def test_a_line_named_for_tools_is_not_checked_as_oracle_files(client: TestClien
     assignment = report["assignments"][0]
     assert assignment["role"] is None and "not Oracle files" in assignment["reason"]
     assert [f for f in report["findings"] if f["line"] == 1] == []
+
+
+def test_the_only_nfs_line_of_a_rac_node_holds_the_clusterware_files(client: TestClient) -> None:
+    """A cluster keeps its registry and voting files on shared storage: where the plan puts them
+    on NFS and the paste shows one NFS mount, that mount carries them (corpus case
+    lnx-oracledbaru-rac121-fstab-2015). A second line takes the guess away."""
+    rac = linux_ontap(dnfs=False, oracle={"version": "19.21", "rac": True, "rac_nodes": 2})
+    line = "storage:/raid /u02 nfs rw,bg,hard,nointr,tcp,vers=3,timeo=600,actimeo=0 0 0\n"
+    report = _audit(client, line, rac)
+    assert [a["role"] for a in report["assignments"]] == ["crs"]
+    assert "only NFS mount of a RAC node" in report["assignments"][0]["reason"]
+    assert _raised(report)["noac"] == ("error", "LNX-RAC-CRS-NOAC")
+    two = _audit(client, line + "storage:/arch /u03 nfs rw,bg,hard 0 0\n", rac)
+    assert [a["role"] for a in two["assignments"]] == [None, "archive"]
+
+
+def test_noac_brings_actimeo_0_with_it_on_linux(client: TestClient) -> None:
+    """nfs(5): noac turns the attribute cache off, which is what actimeo=0 asks; a Clusterware
+    line with noac alone is not told actimeo=0 is missing (corpus case
+    lnx-deleglise-rac11202-votedisk-fstab-2010)."""
+    rac = linux_ontap(dnfs=False, oracle={"version": "19.21", "rac": True, "rac_nodes": 2})
+    line = (
+        "nfs:/votedisk /votedisk nfs "
+        "rw,bg,hard,nointr,rsize=32768,wsize=32768,tcp,noac,vers=3,timeo=600 0 0\n"
+    )
+    report = _audit(client, line, rac)
+    assert [a["role"] for a in report["assignments"]] == ["crs"]
+    assert "actimeo" not in _raised(report)
+    without = _audit(client, line.replace(",noac", ""), rac)
+    assert set(_raised(without)) >= {"noac", "actimeo"}

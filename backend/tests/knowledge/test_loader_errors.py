@@ -91,3 +91,19 @@ def test_an_os_default_must_name_an_option_of_its_os_and_a_known_source(kb_copy:
     message = str(info.value)
     assert "os_defaults.yaml: linux hardness: cio is not a mount option of linux" in message
     assert "unknown source no-such-manual" in message
+
+
+def test_an_implied_option_must_be_an_option_of_its_os_with_a_known_source(
+    kb_copy: Path,
+) -> None:
+    path = kb_copy / "catalog/mount_options.yaml"
+    _break(
+        path,
+        "options: [actimeo=0], source: {id: linux-nfs-man,",
+        "options: [cio], source: {id: no-such-page,",
+    )
+    with pytest.raises(KnowledgeError) as info:
+        load_knowledge(kb_copy)
+    message = str(info.value)
+    assert "mount_options.yaml: noac on linux: cio is not a mount option of linux" in message
+    assert "unknown source no-such-page" in message
