@@ -148,6 +148,20 @@ class MountChecks(MountLimits):
                 if unknown
                 else f"{entry.mount_point}:"
             )
+            if key == "retry" and "noauto" in found and other in (None, "fg"):
+                # bg and fg only decide how a mount made at boot retries; a noauto line is
+                # mounted by hand, where fg (mount returns once it is there) is what is wanted.
+                self.add(
+                    "info",
+                    rule,
+                    kind,
+                    entry.line,
+                    f"{where} {option} is not needed: the line has noauto, so it is mounted by "
+                    f"hand and not at boot, where {option} matters "
+                    f"({self.source_words(self.kb.rules[rule].sources[0])}; mount(8): noauto).",
+                    about=[key],
+                )
+                continue
             if other is None:
                 default = self.default_of("mount_option", key)
                 if default is not None and (

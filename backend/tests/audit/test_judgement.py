@@ -268,3 +268,23 @@ def test_actimeo_as_a_running_linux_system_shows_it(client: TestClient) -> None:
     body["files"] = {"mount": unequal}
     response = client.post("/api/v1/audits", json=body)
     assert "actimeo" in _by_key(response.json())
+
+
+def test_a_line_mounted_by_hand_is_not_told_to_mount_in_the_background(
+    client: TestClient,
+) -> None:
+    """bg and fg decide how a boot-time mount retries; a noauto line is mounted by hand, where fg
+    is what is wanted (corpus case prb-unibet-imagecopy-zfssa-soft-fstab-2016, line 3)."""
+    platform = dict(_LINUX_DNFS, oracle={"version": "19.21", "dnfs": False})
+    line = (
+        "svm1:/prod_data /u02/oradata nfs "
+        "rw,fg,hard,nointr,rsize=262144,wsize=262144,vers=3,proto=tcp,timeo=600,noauto,user 0 0\n"
+    )
+    body = {"platform": platform, "files": {"fstab": line}, "roles": {"/u02/oradata": ["data"]}}
+    response = client.post("/api/v1/audits", json=body)
+    retry = _by_key(response.json())["retry"]
+    assert [(f["severity"], f["rule"]) for f in retry] == [("info", "MNT-RW-BG-HARD")]
+    assert "noauto" in retry[0]["message"]
+    body["files"] = {"fstab": line.replace(",noauto,user", "")}
+    response = client.post("/api/v1/audits", json=body)
+    assert {f["severity"] for f in _by_key(response.json())["retry"]} == {"error"}
