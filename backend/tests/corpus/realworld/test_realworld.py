@@ -65,3 +65,27 @@ def test_the_audit_is_right_on_real_files(client: TestClient) -> None:
     assert not below, f"below the floor (measured, floor): {below}\n{printed}"
     for name, floor in floors.items():
         assert floor <= GOAL[name], name
+
+
+def test_every_line_to_write_instead_passes_the_audit_itself(client: TestClient) -> None:
+    """Issue 26: a finding on a real file names the line to write instead, and that line passes
+    the audit (nothing at warning or above). Each corpus file is audited as a first paste; the
+    fix of every warning and error is then audited on its own, with the same platform."""
+    fixes: dict[tuple[str, str], str] = {}
+    for case in load_cases():
+        body = {"platform": case.platform, "pastes": [{"name": case.id, "text": case.text}]}
+        for finding in client.post("/api/v1/audits", json=body).json()["findings"]:
+            if finding["severity"] != "info" and finding.get("fix"):
+                fixes[(case.id, finding["fix"])] = finding["rule"]
+    cases = {case.id: case for case in load_cases()}
+    for (case_id, fix), rule in fixes.items():
+        body = {"platform": cases[case_id].platform, "pastes": [{"name": "fix", "text": fix}]}
+        again = client.post("/api/v1/audits", json=body).json()
+        assert again["recognised"], (case_id, fix)
+        left = [
+            (f["severity"], f["rule"], f["message"])
+            for f in again["findings"]
+            if f["severity"] != "info"
+        ]
+        assert left == [], (case_id, rule, fix, left)
+    assert len(fixes) >= 4  # the fstab, filesystems and ndd cases of the corpus
