@@ -38,6 +38,7 @@ test("a real fstab: roles guessed with reasons, options checked, the corrected f
   await expect(page.getByTestId("audit-verdict")).toContainText("1 line with errors · 1 line with warnings");
   const holds = page.getByRole("region", { name: "What each NFS line holds" });
   await expect(holds.getByText("the mount point /u02/oradata names data files")).toBeVisible();
+  await expect(holds.getByTestId("role-basis").first()).toHaveText("read from its name");
   const corrected = page.getByRole("region", { name: "Corrected fstab" }).locator("pre");
   await expect(corrected).toContainText("/u02/oradata\tnfs\trw,bg,hard,nointr,");
   // The backup line has no planned line to write instead: it stays, under a comment saying why.
@@ -46,6 +47,28 @@ test("a real fstab: roles guessed with reasons, options checked, the corrected f
   await holds.getByLabel("Holds (/u02/oradata)").selectOption("other");
   await expect(fstab.getByText("/u02/oradata: soft where the plan has hard.")).toHaveCount(0);
   await expect(holds.getByText("you said /u02/oradata holds other")).toBeVisible();
+  await expect(holds.getByTestId("role-basis").first()).toHaveText("your answer");
+});
+
+test("a line whose files nothing names: what every Oracle mount needs, then the user's answer", async ({ page }) => {
+  // Issue 26 (kind 7): no error that assumes a role; what holds for every Oracle file is said,
+  // and the page asks what the line holds.
+  await page.goto("/audit");
+  await page.getByLabel("Start from a preset").selectOption("example-linux-knfs-7mode");
+  await expect(page.getByTestId("audit-platform")).toContainText("Oracle 11.2");
+  await page.getByLabel("Text (paste 1)").fill("filer01:/vol/vol9  /u05  nfs  rw,bg,soft,intr,vers=3,proto=tcp,timeo=600  0 0\n");
+  await page.getByRole("button", { name: "Check" }).click();
+  const holds = page.getByRole("region", { name: "What each NFS line holds" });
+  await expect(holds.getByTestId("role-basis")).toHaveText("not known: say what it holds");
+  const fstab = page.getByRole("region", { name: "Findings in fstab" });
+  await expect(fstab.getByText("/u05 (what it holds is not known; every Oracle mount of the plan has hard): soft where the plan has hard.")).toBeVisible();
+  for (const [name, width] of Object.entries(WIDTHS)) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, `audit-unknown-role-${name}`);
+  }
+  await holds.getByLabel("Holds (/u05)").selectOption("data");
+  await expect(fstab.getByText("/u05: soft where the plan has hard.")).toBeVisible();
+  await expect(holds.getByTestId("role-basis")).toHaveText("your answer");
 });
 
 for (const [name, width] of Object.entries(WIDTHS)) {

@@ -33,6 +33,7 @@ class MountChecks(MountLimits):
                     device=entry.device,
                     role=guess.role,
                     reason=guess.reason,
+                    basis=guess.basis,
                     planned_mount_point=guess.planned.mount_point if guess.planned else None,
                 )
             )

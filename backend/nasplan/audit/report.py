@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from nasplan.audit.parsers import MAX_LINES
+from nasplan.audit.roles import RoleBasis
 from nasplan.audit.suggestions import PlatformSuggestion
 from nasplan.domain.plan import Finding
 from nasplan.domain.vocabulary import Role
@@ -52,6 +53,12 @@ class RoleAssignment(BaseModel):
     device: str
     role: Role | None = Field(description="The file role the line was matched to, if any.")
     reason: str
+    basis: RoleBasis = Field(
+        default="unknown",
+        description="What the role rests on, surest first: yours (the user said), planned (the "
+        "planned mount point), named (a word in the mount point or export), inferred (from the "
+        "rest of the paste), unknown (nothing: say what the line holds).",
+    )
     planned_mount_point: str | None
 
 

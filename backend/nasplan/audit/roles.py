@@ -56,11 +56,18 @@ DeclaredRole = Literal[
 ]
 
 
+# What a role rests on, from the surest to the least sure: the user's answer, the planned mount
+# point, a word in the mount point or export, an inference from the rest of the paste, or
+# nothing (the page asks).
+RoleBasis = Literal["yours", "planned", "named", "inferred", "unknown"]
+
+
 @dataclass(frozen=True)
 class RoleGuess:
     role: Role | None
     reason: str
     planned: Mount | None
+    basis: RoleBasis
     other: bool = False
 
 
@@ -83,12 +90,13 @@ def guess_role(
         reason = f"you said {point} holds {', '.join(given)}"
         roles = [r for r in given if r != "other"]
         if not roles:
-            return RoleGuess(None, reason, None, other=True)
+            return RoleGuess(None, reason, None, "yours", other=True)
         role: Role = roles[0]
-        return RoleGuess(role, reason, planned_mount_for(plan, role))
+        return RoleGuess(role, reason, planned_mount_for(plan, role), "yours")
     for mount in plan.mounts:
         if mount.mount_point == point:
-            return RoleGuess(mount.role, f"{point} is the planned {mount.role} mount point", mount)
+            reason = f"{point} is the planned {mount.role} mount point"
+            return RoleGuess(mount.role, reason, mount, "planned")
     for where, text in (("mount point", point), ("export", entry.device)):
         if len(text) > MAX_LINE_CHARS:
             continue
@@ -99,6 +107,7 @@ def guess_role(
                     role,
                     f"the {where} {text} names {role.replace('_', ' ')} files",
                     planned_mount_for(plan, role),
+                    "named",
                 )
     crs = next((m for m in plan.mounts if m.role == "crs"), None)
     if sole_line and plan.platform.oracle.rac and crs is not None:
@@ -110,12 +119,15 @@ def guess_role(
             f"{point} is the only NFS mount of a RAC node, so it holds the Clusterware files "
             "(with whatever else is shared); say so if they are elsewhere",
             crs,
+            "inferred",
         )
     if len(point) <= MAX_LINE_CHARS and (match := _NOT_ORACLE.search(point.lower())):
         return RoleGuess(
             None,
             f"the mount point {point} names {match.group(2)}, not Oracle files",
             None,
+            "named",
             other=True,
         )
-    return RoleGuess(None, f"nothing in {point} or {entry.device} names an Oracle file", None)
+    reason = f"nothing in {point} or {entry.device} names an Oracle file"
+    return RoleGuess(None, reason, None, "unknown")

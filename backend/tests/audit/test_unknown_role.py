@@ -43,7 +43,7 @@ def test_what_every_oracle_mount_needs_is_said_whatever_the_line_holds(
     client: TestClient,
 ) -> None:
     report = _audit(client, "nas1:/vol9 /u05 nfs rw,bg,soft,intr,noac 0 0\n")
-    assert [a["role"] for a in report["assignments"]] == [None]
+    assert [(a["role"], a["basis"]) for a in report["assignments"]] == [(None, "unknown")]
     raised = _raised(report)
     assert raised["hardness"] == ("error", "MNT-RW-BG-HARD")
     assert raised["vers"] == ("warning", "NFS-V3-TCP")
@@ -84,11 +84,14 @@ def test_the_only_nfs_line_of_a_rac_node_holds_the_clusterware_files(client: Tes
     rac = linux_ontap(dnfs=False, oracle={"version": "19.21", "rac": True, "rac_nodes": 2})
     line = "storage:/raid /u02 nfs rw,bg,hard,nointr,tcp,vers=3,timeo=600,actimeo=0 0 0\n"
     report = _audit(client, line, rac)
-    assert [a["role"] for a in report["assignments"]] == ["crs"]
+    assert [(a["role"], a["basis"]) for a in report["assignments"]] == [("crs", "inferred")]
     assert "only NFS mount of a RAC node" in report["assignments"][0]["reason"]
     assert _raised(report)["noac"] == ("error", "LNX-RAC-CRS-NOAC")
     two = _audit(client, line + "storage:/arch /u03 nfs rw,bg,hard 0 0\n", rac)
-    assert [a["role"] for a in two["assignments"]] == [None, "archive"]
+    assert [(a["role"], a["basis"]) for a in two["assignments"]] == [
+        (None, "unknown"),
+        ("archive", "named"),
+    ]
 
 
 def test_noac_brings_actimeo_0_with_it_on_linux(client: TestClient) -> None:

@@ -3023,6 +3023,13 @@ export interface components {
         };
         /** RoleAssignment */
         RoleAssignment: {
+            /**
+             * Basis
+             * @description What the role rests on, surest first: yours (the user said), planned (the planned mount point), named (a word in the mount point or export), inferred (from the rest of the paste), unknown (nothing: say what the line holds).
+             * @default unknown
+             * @enum {string}
+             */
+            basis: "yours" | "planned" | "named" | "inferred" | "unknown";
             /** Device */
             device: string;
             /** File */

@@ -6,6 +6,7 @@ import { SelectField } from "../../components/Fields";
 import {
   type AuditReport,
   type DeclaredRole,
+  BASIS_WORDS,
   type PlatformSuggestion,
   ROLE_CHOICES,
   byFile,
@@ -130,7 +131,16 @@ export function Report({
                 <div className="min-w-0 text-sm">
                   <span className="font-mono wrap-anywhere">{a.mount_point}</span>{" "}
                   <span className="text-slate-600">({a.file} line {a.line}, {a.device})</span>
-                  <p className="text-slate-700">{a.role ? `${a.role.replace("_", " ")}: ` : "not recognised: "}{a.reason}</p>
+                  <p className="text-slate-700">
+                    <span
+                      className={`mr-1 rounded px-1.5 py-0.5 text-xs font-medium ${a.basis === "inferred" || a.basis === "unknown" ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-800"}`}
+                      data-testid="role-basis"
+                    >
+                      {BASIS_WORDS[a.basis]}
+                    </span>
+                    {a.role ? `${a.role.replace("_", " ")}: ` : "not recognised: "}
+                    {a.reason}
+                  </p>
                 </div>
                 <SelectField
                   label={`Holds (${a.mount_point})`}

@@ -25,6 +25,15 @@ export const ROLE_CHOICES = [
 ] as const;
 export type DeclaredRole = (typeof ROLE_CHOICES)[number];
 
+/** What a line's role rests on, in words (the report's `basis`, surest first). */
+export const BASIS_WORDS: Record<Schemas["RoleAssignment"]["basis"], string> = {
+  yours: "your answer",
+  planned: "the planned mount point",
+  named: "read from its name",
+  inferred: "inferred: check it",
+  unknown: "not known: say what it holds",
+};
+
 /** Each kind a paste may be given, as the catalog names it, after "Recognise it". */
 export function kindLabels(catalog: Catalog): Record<string, string> {
   return { auto: "Recognise it", ...Object.fromEntries(catalog.file_kinds.map((kind) => [kind.id, kind.label])) };
