@@ -35,60 +35,19 @@ inter-frame gap), ``R = 132`` RPC/NFS header bytes of a read reply.
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-
 from packaging.version import Version
 
-from nasplan.domain.figures import rate_words
 from nasplan.domain.plan import Expectations, LatencyPart, LatencyPartName
-from nasplan.domain.platform import Network
+from nasplan.engine.expectation_advice import bottleneck, improvements
+from nasplan.engine.path_model import PathModel, figure_value, stack_us
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import ExpectationInputs
 from nasplan.knowledge.resolve import ResolvedPlatform
 
 # TR-3322 measured disk-based filers (2004): the era note says a flash filer answers sooner.
-_FILER_LIMIT = (
-    "In TR-3322's tests (2004, disk-based filers) the filer's disks were the limit; a "
-    "flash-based filer may not be."
-)
 
 SERIAL_CLIENT_OS = frozenset({"solaris", "aix", "hpux"})
 MIB = 1_048_576
-
-
-@dataclass(frozen=True)
-class PathModel:
-    inputs: ExpectationInputs
-    gbps: int
-    mtu: int
-
-    @property
-    def header(self) -> float:
-        return self.inputs.frame.ip_tcp_header_bytes.value or 0
-
-    @property
-    def framing(self) -> float:
-        return self.header + (self.inputs.frame.ethernet_overhead_bytes.value or 0)
-
-    def wire_us(self, nbytes: float) -> float:
-        segments = math.ceil(nbytes / (self.mtu - self.header))
-        return (nbytes + segments * self.framing) * 8 / (self.gbps * 1000)
-
-    def ceiling_mb_s(self) -> float:
-        ethernet = self.inputs.frame.ethernet_overhead_bytes.value or 0
-        return self.gbps * 1e9 / 8 * (self.mtu - self.header) / (self.mtu + ethernet) / 1e6
-
-
-def _value(fig_value: float | None) -> float:
-    assert fig_value is not None
-    return fig_value
-
-
-def stack_us(inputs: ExpectationInputs, jumbo: bool) -> float:
-    overhead = inputs.nfs_overhead_8k_us
-    total = _value(overhead.jumbo.value if jumbo else overhead.standard.value)
-    return total - _value(overhead.reference_wire_8k_1gbe.value)
 
 
 def switch_hop_us(inputs: ExpectationInputs, kind: str, gbps: int) -> tuple[float, str | None]:
@@ -106,7 +65,7 @@ def switch_hop_us(inputs: ExpectationInputs, kind: str, gbps: int) -> tuple[floa
             f"The sources give switch latencies for 1GbE and 10GbE only; the 10GbE figure is "
             f"used for {gbps}GbE (an upper bound: faster links serialise frames sooner)."
         )
-    return _value(table[speed].value), note
+    return figure_value(table[speed].value), note
 
 
 def transfer_size(
@@ -144,8 +103,8 @@ def compute(
     inputs = kb.expectations
     net = resolved.platform.network
     oracle = resolved.platform.oracle
-    jumbo_mtu = int(_value(inputs.frame.jumbo_mtu.value))
-    std_mtu = int(_value(inputs.frame.standard_mtu.value))
+    jumbo_mtu = int(figure_value(inputs.frame.jumbo_mtu.value))
+    std_mtu = int(figure_value(inputs.frame.standard_mtu.value))
     path = PathModel(inputs, net.nic_gbps, jumbo_mtu if net.jumbo_frames else std_mtu)
     assumptions: list[str] = [
         "The read request's own wire time is left out (it is a few hundred bytes).",
@@ -156,13 +115,13 @@ def compute(
     transfer, transfer_note = transfer_size(resolved, rsize, direct_io)
     if transfer_note:
         assumptions.append(transfer_note)
-    reply_overhead = _value(inputs.frame.nfs_read_reply_8k_bytes.value) - 8192
+    reply_overhead = figure_value(inputs.frame.nfs_read_reply_8k_bytes.value) - 8192
     wire = path.wire_us(transfer + reply_overhead)
     per_switch, switch_note = switch_hop_us(inputs, net.switch, net.nic_gbps)
     if switch_note:
         assumptions.append(switch_note)
     switches = net.switch_hops * per_switch
-    routers = net.router_hops * _value(inputs.router_hop_us.value)
+    routers = net.router_hops * figure_value(inputs.router_hop_us.value)
     server = stack_us(inputs, net.jumbo_frames)
     modelled_rtt = wire + switches + routers + server
     rtt = net.rtt_us if net.rtt_us is not None else modelled_rtt
@@ -171,15 +130,15 @@ def compute(
     single = min(transfer / rtt, ceiling)
     serial = not oracle.dnfs and resolved.platform.host.os in SERIAL_CLIENT_OS
     nic_count = net.nic_count
-    linearity = _value(inputs.multipath_linearity.value) if nic_count > 1 else 1.0
+    linearity = figure_value(inputs.multipath_linearity.value) if nic_count > 1 else 1.0
     aggregate = ceiling * nic_count * linearity
     overhead_8k = (
-        path.wire_us(_value(inputs.frame.nfs_read_reply_8k_bytes.value))
+        path.wire_us(figure_value(inputs.frame.nfs_read_reply_8k_bytes.value))
         + server
         + switches
         + routers
     )
-    disk = _value(inputs.disk_read_8k_us.value)
+    disk = figure_value(inputs.disk_read_8k_us.value)
     window = int(net.nic_gbps * 1e9 / 8 * rtt / 1e6)
     client, scan = _planned_client(inputs, resolved, ceiling, serial, dnfs_paths, linearity)
     if scan is not None:
@@ -211,7 +170,11 @@ def compute(
             switches,
             f"{net.switch_hops} x {per_switch:g} µs ({net.switch.replace('_', '-')})",
         ),
-        ("routers", routers, f"{net.router_hops} x {_value(inputs.router_hop_us.value):g} µs"),
+        (
+            "routers",
+            routers,
+            f"{net.router_hops} x {figure_value(inputs.router_hop_us.value):g} µs",
+        ),
         ("server", server, "NFS client and server processing, from the slides' 8 KB overhead"),
     ]
     budget = [LatencyPart(part=name, us=round(us, 1), note=note) for name, us, note in parts]
@@ -231,7 +194,7 @@ def compute(
         nfs_overhead_8k_us=round(overhead_8k, 1),
         overhead_vs_disk_pct=round(overhead_8k / disk * 100, 2),
         tcp_window_bytes=window,
-        bottleneck=_bottleneck(
+        bottleneck=bottleneck(
             budget,
             single,
             ceiling,
@@ -243,7 +206,7 @@ def compute(
             service,
             resolved.platform.filer.throughput_mb_s is not None,
         ),
-        improvements=_improvements(kb, resolved, path, transfer, single, serial),
+        improvements=improvements(kb, resolved, path, transfer, single, serial),
         assumptions=assumptions,
         rules=rules,
     )
@@ -280,118 +243,6 @@ def _planned_client(
     if not serial:
         return "kernel NFS, requests pipelined on one connection per mount", ceiling
     if resolved.platform.host.os == "solaris":
-        share = _value(inputs.serial_knfs_scan_share.value)
+        share = figure_value(inputs.serial_knfs_scan_share.value)
         return "kernel NFS, one request in flight per stream", share * ceiling
     return "kernel NFS, one request in flight per stream", None
-
-
-def _bottleneck(
-    budget: list[LatencyPart],
-    single: float,
-    ceiling: float,
-    serial: bool,
-    rtt: float,
-    measured: bool,
-    client: str,
-    scan: float | None,
-    service: float | None = None,
-    provisioned_throughput: bool = False,
-) -> str:
-    if service is not None and scan is not None and scan >= service - 0.05:
-        if provisioned_throughput:
-            return (
-                f"Provisioned throughput: the file system's throughput capacity, {service:.0f} "
-                "MBps, is less than the client and network could move; a higher throughput "
-                "capacity raises it."
-            )
-        return (
-            f"Service level: the provisioned capacity and service level allow about "
-            f"{service:.0f} MB/s, less than the client and network could move; a higher level "
-            "or more capacity raises it."
-        )
-    if not serial:
-        reach = rate_words(scan) if scan is not None else "the link"
-        return (
-            f"Link bandwidth: the planned client ({client}) keeps several requests in flight, "
-            f"so a large scan can reach about {reach} ({rate_words(ceiling)} per link); more "
-            f"links (Direct NFS paths) or faster NICs raise it. {_FILER_LIMIT}"
-        )
-    if single >= ceiling - 0.05:
-        return (
-            f"NIC bandwidth: one stream fills the {rate_words(ceiling)} payload ceiling of a "
-            f"link; a faster NIC raises it. {_FILER_LIMIT}"
-        )
-    if measured:
-        largest = "the measured round trip"
-    else:
-        top = max(budget, key=lambda part: part.us)
-        largest = f"{top.part} ({top.us:.0f} of {rtt:.0f} µs)"
-    parallel = (
-        f"; many parallel streams reach about {scan:.0f} MB/s (Fawcett's Solaris measurement)"
-        if scan is not None
-        else ""
-    )
-    return (
-        f"Round-trip latency: a serial client waits out every round trip, so one stream gets "
-        f"{single:.1f} of {ceiling:.0f} MB/s{parallel}; the largest part of the round trip is "
-        f"{largest}."
-    )
-
-
-def _improvements(
-    kb: KnowledgeBase,
-    resolved: ResolvedPlatform,
-    path: PathModel,
-    transfer: int,
-    single: float,
-    serial: bool,
-) -> list[str]:
-    net = resolved.platform.network
-    oracle = resolved.platform.oracle
-    ideas: list[str] = []
-    if not resolved.filer_family.managed_network:
-        ideas += _network_improvements(kb, path, transfer, net)
-    if serial and resolved.oracle_version.major >= 11:
-        ideas.append(
-            "Direct NFS: each Oracle process keeps its own connection and requests overlap, so "
-            "one scan is no longer bound to one round trip per request."
-        )
-    if serial and oracle.workload in ("dss", "mixed"):
-        ideas.append(
-            "Parallel Query for full scans: TR-3496 cut scan time by up to 94% at degree 32."
-        )
-    if single < path.ceiling_mb_s() * 0.5 and transfer <= 32768 and not serial:
-        ideas.append("Larger rsize (where the filer allows): more bytes per round trip.")
-    return ideas
-
-
-def _network_improvements(
-    kb: KnowledgeBase, path: PathModel, transfer: int, net: Network
-) -> list[str]:
-    """Ideas for a network the operator builds: none apply to a managed cloud service's path."""
-    inputs = kb.expectations
-    ideas: list[str] = []
-    if not net.jumbo_frames:
-        jumbo = PathModel(inputs, net.nic_gbps, int(_value(inputs.frame.jumbo_mtu.value)))
-        reply = transfer + _value(inputs.frame.nfs_read_reply_8k_bytes.value) - 8192
-        saving = (path.wire_us(reply) - jumbo.wire_us(reply)) + (
-            stack_us(inputs, False) - stack_us(inputs, True)
-        )
-        ideas.append(
-            f"Jumbo frames (MTU 9000 end to end): about {saving:.0f} µs off each round trip; "
-            "TR-3496 measured 25% more OLTP throughput with them."
-        )
-    if net.router_hops:
-        ideas.append(
-            f"Keep NFS on one layer-2 network: each router adds 300-500 µs "
-            f"({net.router_hops} on this path)."
-        )
-    if net.switch == "hub":
-        ideas.append("Replace the hub with a switch: a hub shares the medium and collides.")
-    elif net.switch == "store_and_forward" and net.nic_gbps >= 10 and net.switch_hops:
-        ideas.append("Cut-through switches: 0.3-0.5 µs per hop instead of 5-35 µs at 10GbE.")
-    if net.switch_hops > 1:
-        ideas.append(f"Fewer switches between host and filer ({net.switch_hops} now).")
-    if net.nic_gbps == 1:
-        ideas.append("10GbE: wire time per 8 KB drops from about 80 µs to about 8 µs.")
-    return ideas

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from nasplan.engine.expectations import PathModel, stack_us
+from nasplan.engine.path_model import PathModel, stack_us
 from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
 from tests.conftest import TODAY, preset_platform
