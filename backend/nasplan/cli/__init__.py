@@ -56,6 +56,11 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         return audit_command(kb, args, out)
     if args.command == "collector":
         return collector_command(kb, args, out)
+    if args.command == "calibration":
+        from nasplan.engine.calibration import calibration_page
+
+        print(calibration_page(kb), end="", file=out)
+        return 0
     if args.command == "rules":
         return list_rules(kb, args.category, args.json, out)
     if args.command == "rule":

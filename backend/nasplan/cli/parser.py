@@ -55,6 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
     rule = sub.add_parser("rule", help="show one rule")
     rule.add_argument("rule_id")
     sub.add_parser("presets", help="list the preset platforms")
+    sub.add_parser(
+        "calibration",
+        help="the expectations model beside the measurements the sources published (the "
+        "README's calibration table, in Markdown)",
+    )
     kb_cmd = sub.add_parser("kb", help="work on a knowledge folder")
     kb_sub = kb_cmd.add_subparsers(dest="kb_command", required=True)
     check = kb_sub.add_parser(

@@ -135,9 +135,9 @@ class Expectations(PlanPart):
     planned_scan_mb_s: float | None = Field(
         default=None,
         description="What one large parallel scan can reach with the planned client (MB/s): "
-        "Direct NFS fills its paths, a pipelining kernel client one link, a serial kernel "
-        "client the share of a link measured in Fawcett's lab. None where no source measured "
-        "the client.",
+        "Direct NFS fills its paths; a kernel client is held to what its one TCP connection to "
+        "the filer carried in the measurements (and a serial one to one request in flight per "
+        "stream). None where no source measured the client.",
     )
     nfs_overhead_8k_us: float = Field(description="Extra time of one 8 KB read over NFS.")
     overhead_vs_disk_pct: float = Field(description="That overhead against a 7 ms disk read.")

@@ -28,7 +28,10 @@ def bottleneck(
     scan: float | None,
     service: float | None = None,
     provisioned_throughput: bool = False,
+    connection: tuple[float, float, float] | None = None,
 ) -> str:
+    """``connection``: what a kernel client's one TCP connection carries (the model's figure,
+    and the lowest and highest measured), where it is what holds the planned scan back."""
     if service is not None and scan is not None and scan >= service - 0.05:
         if provisioned_throughput:
             return (
@@ -40,6 +43,15 @@ def bottleneck(
             f"Service level: the provisioned capacity and service level allow about "
             f"{service:.0f} MB/s, less than the client and network could move; a higher level "
             "or more capacity raises it."
+        )
+    if connection is not None and scan is not None:
+        mean, low, high = connection
+        return (
+            f"One TCP connection: however many requests the kernel NFS client has in flight, they "
+            f"all go to the filer over one connection, which carried about {rate_words(mean)} at "
+            "most in the measurements "
+            f"({low:.0f} to {high:.0f} MB/s), below the {rate_words(ceiling)} of the link; "
+            "Direct NFS (connections per process and per path) or, on Linux, nconnect raise it."
         )
     if not serial:
         reach = rate_words(scan) if scan is not None else "the link"
@@ -58,11 +70,7 @@ def bottleneck(
     else:
         top = max(budget, key=lambda part: part.us)
         largest = f"{top.part} ({top.us:.0f} of {rtt:.0f} µs)"
-    parallel = (
-        f"; many parallel streams reach about {scan:.0f} MB/s (Fawcett's Solaris measurement)"
-        if scan is not None
-        else ""
-    )
+    parallel = f"; many parallel streams reach about {rate_words(scan)}" if scan is not None else ""
     return (
         f"Round-trip latency: a serial client waits out every round trip, so one stream gets "
         f"{single:.1f} of {ceiling:.0f} MB/s{parallel}; the largest part of the round trip is "

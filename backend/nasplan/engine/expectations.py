@@ -25,18 +25,21 @@ inter-frame gap), ``R = 132`` RPC/NFS header bytes of a read reply.
   "2 x latency x throughput" is the same with one-way latency.
 * Several paths: ``nic_count * ceiling * 0.97`` (223 -> 329 MB/s over 2 -> 3 GbE paths).
 * The planned client's large parallel scan (``planned_scan_mb_s``):
-  Direct NFS fills its paths, ``paths * ceiling * (0.97 if paths > 1)``; a kernel client that
-  keeps requests in flight (Linux) fills the one link its mount uses, ``ceiling``; a serial kernel
-  client on Solaris reaches ``max(single, 0.393 * ceiling)`` with many parallel streams (Fawcett:
-  16.18 s vs 6.36 s for the same scan); AIX and HP-UX serial clients were not measured (None).
-  Fawcett's lab (Solaris 10 u8, one 10GbE link, MTU 1500): model 1176.9 MB/s with Direct NFS
-  against 1140 measured (+3%), 462.5 with kernel NFS against 448 (+3%).
+  Direct NFS opens connections per process and per path and fills its paths,
+  ``paths * ceiling * (0.97 if paths > 1)``; a kernel client reaches the filer over one TCP
+  connection, which carries at most ``C`` = the mean of the two measurements of one
+  (Fawcett, Solaris 10 u8: 448 MB/s; Microsoft, RHEL 7.8: 1073.7 / 2.8 = 383.5 MB/s), so a
+  pipelining kernel client (Linux) reaches ``min(ceiling, C)`` and a serial one on Solaris
+  ``min(ceiling, C, 32 * single)`` (one request in flight per stream, 32 streams as in the
+  measured scans); AIX and HP-UX serial clients were not measured (None).
+  ``engine/calibration`` sets every published measurement beside the model (the README table).
 """
 
 from __future__ import annotations
 
 from packaging.version import Version
 
+from nasplan.domain.figures import rate_words
 from nasplan.domain.plan import Expectations, LatencyPart, LatencyPartName
 from nasplan.engine.expectation_advice import bottleneck, improvements
 from nasplan.engine.path_model import PathModel, figure_value, stack_us
@@ -140,9 +143,10 @@ def compute(
     )
     disk = figure_value(inputs.disk_read_8k_us.value)
     window = int(net.nic_gbps * 1e9 / 8 * rtt / 1e6)
-    client, scan = _planned_client(inputs, resolved, ceiling, serial, dnfs_paths, linearity)
-    if scan is not None:
-        scan = max(scan, single)  # parallel streams never do worse than one stream
+    # One stream with requests in flight fills the link, unless it is a kernel client's one
+    # TCP connection that carries less.
+    pipelined = ceiling if oracle.dnfs else min(ceiling, inputs.knfs_connection_mb_s.mb_s)
+    client, scan = _planned_client(inputs, resolved, ceiling, serial, dnfs_paths, linearity, single)
     service = _service_ceiling(resolved)
     if service is not None:
         filer = resolved.platform.filer
@@ -157,10 +161,22 @@ def compute(
         )
         if scan is not None:
             scan = min(scan, service)
-    if serial and scan is not None:
+    if not oracle.dnfs and scan is not None:
+        connection = inputs.knfs_connection_mb_s
+        low = min(m.value for m in connection.measurements)
+        high = max(m.value for m in connection.measurements)
         assumptions.append(
-            "Parallel scans on this serial kernel client: the share of a link Solaris 10 u8 "
-            "reached in Fawcett's lab (16.18 s against 6.36 s with Direct NFS)."
+            f"Kernel NFS reaches the filer over one TCP connection, which carries about "
+            f"{rate_words(connection.mb_s)} at most (measured {low:.0f} to {high:.0f} MB/s: "
+            "Fawcett's Solaris 10 scan, Microsoft's Linux test on Azure NetApp Files); nconnect "
+            "(Linux), where used, opens more. The single-stream figure is the round-trip bound "
+            "alone, so on a fast path it can be above what the connection carried."
+        )
+    if serial and scan is not None:
+        streams = figure_value(inputs.parallel_scan_streams.value)
+        assumptions.append(
+            f"Parallel scans on this serial kernel client: {streams:.0f} streams (the degree of "
+            "the measured scans), one request in flight each."
         )
 
     parts: list[tuple[LatencyPartName, float, str]] = [
@@ -186,7 +202,7 @@ def compute(
         latency_budget_us=budget,
         nic_payload_ceiling_mb_s=round(ceiling, 1),
         aggregate_ceiling_mb_s=round(aggregate, 1),
-        pipelined_stream_mb_s=None if serial else round(ceiling, 1),
+        pipelined_stream_mb_s=None if serial else round(pipelined, 1),
         serial_client=serial,
         planned_client=client,
         planned_scan_mb_s=None if scan is None else round(scan, 1),
@@ -205,11 +221,32 @@ def compute(
             scan,
             service,
             resolved.platform.filer.throughput_mb_s is not None,
+            _connection_bound(inputs, oracle.dnfs, scan, ceiling, service),
         ),
         improvements=improvements(kb, resolved, path, transfer, single, serial),
         assumptions=assumptions,
         rules=rules,
     )
+
+
+def _connection_bound(
+    inputs: ExpectationInputs,
+    dnfs: bool,
+    scan: float | None,
+    ceiling: float,
+    service: float | None,
+) -> tuple[float, float, float] | None:
+    """What a kernel client's one TCP connection carries (the model's figure, the lowest and
+    the highest measured), where that is what holds its scan below the link and below a cloud
+    service's own ceiling."""
+    figure = inputs.knfs_connection_mb_s
+    connection = figure.mb_s
+    if dnfs or scan is None or scan >= ceiling - 0.05 or abs(scan - connection) > 0.05:
+        return None
+    if service is not None and service <= connection:
+        return None
+    measured = [m.value for m in figure.measurements]
+    return connection, min(measured), max(measured)
 
 
 def _service_ceiling(resolved: ResolvedPlatform) -> float | None:
@@ -234,15 +271,23 @@ def _planned_client(
     serial: bool,
     dnfs_paths: int,
     linearity: float,
+    single: float,
 ) -> tuple[str, float | None]:
+    """Who moves a large parallel scan, and how fast. Direct NFS opens connections per process
+    and per path, so it fills its paths; a kernel client talks to the filer over one TCP
+    connection, which carries at most ``knfs_connection_mb_s``; a serial kernel client also has
+    only one request in flight per stream."""
     if resolved.platform.oracle.dnfs:
         paths = max(1, dnfs_paths)
         scale = linearity if paths > 1 else 1.0
         label = "Direct NFS over one path" if paths == 1 else f"Direct NFS over {paths} paths"
         return label, paths * ceiling * scale
+    connection = inputs.knfs_connection_mb_s.mb_s
     if not serial:
-        return "kernel NFS, requests pipelined on one connection per mount", ceiling
+        label = "kernel NFS, requests pipelined on one TCP connection to the filer"
+        return label, min(ceiling, connection)
     if resolved.platform.host.os == "solaris":
-        share = figure_value(inputs.serial_knfs_scan_share.value)
-        return "kernel NFS, one request in flight per stream", share * ceiling
+        streams = figure_value(inputs.parallel_scan_streams.value)
+        label = "kernel NFS, one request in flight per stream, one TCP connection"
+        return label, min(ceiling, connection, streams * single)
     return "kernel NFS, one request in flight per stream", None

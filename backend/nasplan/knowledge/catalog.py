@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints,
 from nasplan.domain.platform import Arch, FilerVendor, OsName
 from nasplan.domain.vocabulary import Role
 from nasplan.knowledge.conditions import FilerFamily
+from nasplan.knowledge.expectation_points import CalibrationPoint, ConnectionCeiling
 from nasplan.knowledge.schema import SourceRef
 
 
@@ -342,7 +343,9 @@ class ExpectationInputs(_Doc):
     multipath_linearity: Figure
     single_stream_checkpoints: CheckpointSet
     os_request_size: RequestSizeFigures
-    serial_knfs_scan_share: Figure
+    knfs_connection_mb_s: ConnectionCeiling
+    parallel_scan_streams: Figure
+    calibration: list[CalibrationPoint] = Field(min_length=1)
     era_note: str
 
     def sources(self) -> list[SourceRef]:

@@ -63,6 +63,11 @@ def cross_check(kb: KnowledgeBase) -> list[str]:
         {name: {r.id for r in entry.releases} for name, entry in kb.os.items()},
         {f.id for vendor in kb.filers.vendors.values() for f in vendor.families},
     )
+    problems += [
+        f"knowledge/model/expectations.yaml: calibration {point.id}: unknown preset {point.preset}"
+        for point in kb.expectations.calibration
+        if point.preset not in kb.presets
+    ]
     for entry in kb.mount_options:
         for implied in entry.implies:
             where = f"knowledge/catalog/mount_options.yaml: {entry.token} on {implied.os}"

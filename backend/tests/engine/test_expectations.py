@@ -90,10 +90,15 @@ def test_solaris8_moves_8k_per_round_trip(kb: KnowledgeBase) -> None:
 
 
 def test_dnfs_and_linux_are_not_serial(kb: KnowledgeBase) -> None:
-    for preset in ("current-linux-ontap", "example-linux-knfs-7mode", "fawcett-lab"):
+    for preset in ("current-linux-ontap", "fawcett-lab"):
         e = make_plan(kb, preset_platform(kb, preset), TODAY).expectations
         assert e.serial_client is False
         assert e.pipelined_stream_mb_s == e.nic_payload_ceiling_mb_s
+    # A Linux kernel client pipelines too, over its one TCP connection (10GbE: below the link).
+    knfs = make_plan(kb, preset_platform(kb, "example-linux-knfs-7mode"), TODAY).expectations
+    assert knfs.serial_client is False
+    connection = kb.expectations.knfs_connection_mb_s.mb_s
+    assert knfs.pipelined_stream_mb_s == pytest.approx(connection, abs=0.1)
     e = make_plan(kb, preset_platform(kb, "tr3322-lab"), TODAY).expectations
     assert e.serial_client is True and e.pipelined_stream_mb_s is None
 
@@ -135,7 +140,11 @@ def test_pipelining_clients_are_not_described_as_one_request_at_a_time(
     knfs = make_plan(
         kb, preset_platform(kb, "current-linux-ontap", {"oracle": {"dnfs": False}})
     ).expectations
-    assert knfs.planned_scan_mb_s == knfs.nic_payload_ceiling_mb_s  # one connection per mount
+    # One TCP connection to the filer: below the 25GbE link, at what one connection carried.
+    connection = kb.expectations.knfs_connection_mb_s.mb_s
+    scan = knfs.planned_scan_mb_s
+    assert scan is not None and scan == pytest.approx(connection, abs=0.1)
+    assert scan < knfs.nic_payload_ceiling_mb_s
 
 
 def test_dnfs_paths_follow_the_oranfstab(kb: KnowledgeBase) -> None:
@@ -193,3 +202,26 @@ def test_network_ideas_stay_for_a_network_one_builds(kb: KnowledgeBase) -> None:
     assert plan.expectations is not None
     ideas = " ".join(plan.expectations.improvements)
     assert "Jumbo frames" in ideas and "Cut-through switches" in ideas
+
+
+def test_a_kernel_client_is_held_to_its_one_connection_and_says_so(kb: KnowledgeBase) -> None:
+    """Issue 22: on one 25GbE path a Linux kernel client was planned at the link (3.1 GB/s), so
+    kernel NFS -> Direct NFS showed no gain although Microsoft measured up to 2.8 times."""
+    platform = {"oracle": {"dnfs": False}, "network": {"nic_count": 1}}
+    knfs = make_plan(kb, preset_platform(kb, "current-linux-ontap", platform)).expectations
+    dnfs = make_plan(
+        kb, preset_platform(kb, "current-linux-ontap", {"network": {"nic_count": 1}})
+    ).expectations
+    assert knfs.bottleneck.startswith("One TCP connection")
+    assert "384 to 448 MB/s" in knfs.bottleneck
+    assert knfs.planned_scan_mb_s is not None and dnfs.planned_scan_mb_s is not None
+    assert dnfs.planned_scan_mb_s > 2 * knfs.planned_scan_mb_s
+    assert any("one TCP connection" in a for a in knfs.assumptions)
+    # On GbE the link binds first: the connection is not named as the limit there.
+    gbe = make_plan(
+        kb,
+        preset_platform(
+            kb, "current-linux-ontap", {**platform, "network": {"nic_gbps": 1, "nic_count": 1}}
+        ),
+    ).expectations
+    assert not gbe.bottleneck.startswith("One TCP connection")

@@ -1798,7 +1798,7 @@ export interface components {
             planned_client: string;
             /**
              * Planned Scan Mb S
-             * @description What one large parallel scan can reach with the planned client (MB/s): Direct NFS fills its paths, a pipelining kernel client one link, a serial kernel client the share of a link measured in Fawcett's lab. None where no source measured the client.
+             * @description What one large parallel scan can reach with the planned client (MB/s): Direct NFS fills its paths; a kernel client is held to what its one TCP connection to the filer carried in the measurements (and a serial one to one request in flight per stream). None where no source measured the client.
              */
             planned_scan_mb_s?: number | null;
             /**
