@@ -95,13 +95,22 @@ describe("server refusals", () => {
 });
 
 describe("the headline", () => {
-  it("compares the large scan when the model has it", () => {
+  it("compares the large scan when the model has it, as a ratio and with what held it back", () => {
     expect(
       headline([
-        { field: "planned_scan_mb_s", base: 462.5, variant: 1176.9 },
+        { field: "planned_scan_mb_s", base: 415.8, variant: 1176.9 },
         { field: "rtt_us", base: 318, variant: 318 },
+        {
+          field: "bottleneck",
+          base: "One TCP connection: however many requests the kernel NFS client has in flight, …",
+          variant: "Link bandwidth: the planned client (Direct NFS over one path) keeps several requests in flight, …",
+        },
       ]),
-    ).toBe("large scan about 1,177 MB/s instead of 463");
+    ).toBe("large scan about 2.8 times as fast: 1.2 GB/s instead of 416 MB/s (the limit was one TCP connection, now link bandwidth)");
+    expect(headline([{ field: "planned_scan_mb_s", base: 1176.9, variant: 415.8 }])).toBe(
+      "large scan about 2.8 times slower: 416 MB/s instead of 1.2 GB/s",
+    );
+    expect(headline([{ field: "planned_scan_mb_s", base: 1000, variant: 1200 }])).toBe("large scan about 1.2 GB/s instead of 1.0 GB/s");
   });
 
   it("never says 'no change' where a source measured one: it says the model does not see it", () => {

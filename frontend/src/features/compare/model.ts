@@ -1,6 +1,7 @@
 // The what-if comparison: a base platform (the wizard's answers, in the wizard's own URL format)
 // and up to three variants, each a set of changed answers stored next to it in the URL as
 // `w1.label=…&w1.oracle.dnfs=1` (same dotted keys and value encoding as the base).
+import { rateWords } from "../../lib/figures";
 import type { Catalog, Platform, Schemas } from "../../api/client";
 import { type Draft, type Section, DEFAULT_DRAFT, decodeDraft, encodeDraft, toPlatform } from "../../lib/draft";
 import { type FieldErrors, validateDraft } from "../../lib/validation";
@@ -280,23 +281,49 @@ export function direction(pair: Pair): "better" | "worse" | "same" | "unknown" {
   return pair.variant > pair.base === meta.higherIsBetter ? "better" : "worse";
 }
 
-/** One sentence from the model's figures: "large scan about 1,177 MB/s instead of 463". When
- * the model moves no figure but a source measured a change of this kind, it says the model does
- * not see it rather than "no change", which the measurement below would contradict. */
+/** What held a figure back, from the model's bottleneck sentence ("One TCP connection: …"). */
+function limitOf(pairs: Pair[], side: "base" | "variant"): string | null {
+  const text = pairs.find((pair) => pair.field === "bottleneck")?.[side];
+  if (typeof text !== "string" || !text.includes(":")) return null;
+  const name = text.slice(0, text.indexOf(":")).trim();
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+const RATES = new Set(["planned_scan_mb_s", "single_stream_mb_s", "aggregate_ceiling_mb_s"]);
+
+/** One sentence from the model's figures, told as what changed and why: "large scan about 7.4
+ * times as fast: 3.1 GB/s instead of 416 MB/s (the limit was one TCP connection, now link
+ * bandwidth)". When the model moves no figure but a source measured a change of this kind, it
+ * says the model does not see it rather than "no change", which the measurement below would
+ * contradict. */
 export function headline(pairs: Pair[], measured = 0): string {
   const byField = new Map(pairs.map((pair) => [pair.field, pair]));
   const phrases: Record<string, string> = {
-    planned_scan_mb_s: "large scan about",
-    single_stream_mb_s: "one serial stream about",
-    aggregate_ceiling_mb_s: "all links together about",
-    rtt_us: "round trip about",
+    planned_scan_mb_s: "large scan",
+    single_stream_mb_s: "one serial stream",
+    aggregate_ceiling_mb_s: "all links together",
+    rtt_us: "round trip",
   };
   for (const field of Object.keys(phrases)) {
     const pair = byField.get(field);
     if (!pair || typeof pair.base !== "number" || typeof pair.variant !== "number") continue;
     if (Math.round(pair.base) === Math.round(pair.variant)) continue;
-    const unit = MODEL_FIGURES[field]?.unit ?? "";
-    return `${phrases[field]} ${Math.round(pair.variant).toLocaleString("en-US")} ${unit} instead of ${Math.round(pair.base).toLocaleString("en-US")}`;
+    if (!RATES.has(field)) {
+      const unit = MODEL_FIGURES[field]?.unit ?? "";
+      return `${phrases[field]} about ${Math.round(pair.variant).toLocaleString("en-US")} ${unit} instead of ${Math.round(pair.base).toLocaleString("en-US")}`;
+    }
+    const figures = `${rateWords(pair.variant)} instead of ${rateWords(pair.base)}`;
+    const ratio = pair.variant / pair.base;
+    const change =
+      ratio >= 1.5
+        ? `about ${ratio.toFixed(1)} times as fast: ${figures}`
+        : ratio <= 1 / 1.5
+          ? `about ${(1 / ratio).toFixed(1)} times slower: ${figures}`
+          : `about ${figures}`;
+    const before = limitOf(pairs, "base");
+    const after = limitOf(pairs, "variant");
+    const why = before && after && before !== after ? ` (the limit was ${before}, now ${after})` : "";
+    return `${phrases[field]} ${change}${why}`;
   }
   return measured > 0
     ? "nasplan's model moves no throughput or round-trip figure for this change; the sources measured one (below)"
