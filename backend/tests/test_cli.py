@@ -43,6 +43,15 @@ def test_rules_listing() -> None:
     assert "NTAP-MINRA-OFF" in out.getvalue()
 
 
+def test_calibration_prints_the_readme_table() -> None:
+    out = io.StringIO()
+    assert main(["calibration"], out) == 0
+    text = out.getvalue()
+    assert "published measurements are reproduced within 15%" in text
+    assert "| Source | What was measured | Measured | nasplan | Ratio |" in text
+    assert "(not reached)" in text  # Closson's 2 and 3 paths, with the reason below the table
+
+
 def _sized_platform(tmp_path: Path) -> Path:
     path = tmp_path / "platform.json"
     body = json.loads(json.dumps(EXAMPLE_PLATFORM))
