@@ -23,15 +23,20 @@ def _break(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1))
 
 
+def _load_error(root: Path) -> str:
+    """The message a knowledge folder that must not load is refused with."""
+    with pytest.raises(KnowledgeError) as info:
+        load_knowledge(root)
+    return str(info.value)
+
+
 def test_bad_field_names_file_rule_and_field(kb_copy: Path) -> None:
     _break(
         kb_copy / "rules/filer/NTAP-MINRA-OFF.yaml",
         'filer_release: ">=6.5.1"',
         'filer_release: "6.5.1 and later"',
     )
-    with pytest.raises(KnowledgeError) as info:
-        load_knowledge(kb_copy)
-    message = str(info.value)
+    message = _load_error(kb_copy)
     assert "knowledge/rules/filer/NTAP-MINRA-OFF.yaml" in message
     assert "rule NTAP-MINRA-OFF" in message
     assert "when.filer_release" in message
@@ -102,8 +107,6 @@ def test_an_implied_option_must_be_an_option_of_its_os_with_a_known_source(
         "options: [actimeo=0], source: {id: linux-nfs-man,",
         "options: [cio], source: {id: no-such-page,",
     )
-    with pytest.raises(KnowledgeError) as info:
-        load_knowledge(kb_copy)
-    message = str(info.value)
+    message = _load_error(kb_copy)
     assert "mount_options.yaml: noac on linux: cio is not a mount option of linux" in message
     assert "unknown source no-such-page" in message
