@@ -12,10 +12,12 @@ from nasplan.audit.parsers import MountEntry
 from nasplan.audit.report import RoleAssignment
 from nasplan.audit.roles import guess_role
 from nasplan.domain.plan import Mount
+from nasplan.domain.vocabulary import ROLES
 from nasplan.renderers.mount_table import entry_text
 
 DATABASE_ROLES = ["data", "redo", "control", "archive"]
-_FILE_ROLES = {"data", "redo", "control", "archive", "oracle_home", "crs"}
+# Every role a plan lays out a mount for (backups get none of their own).
+_FILE_ROLES = set(ROLES) - {"backup"}
 _SIZES = ("rsize", "wsize")
 # Options that a running system does not report back (mount-time or default-only flags).
 NOT_REPORTED_AT_RUNTIME = {"bg", "fg", "intr", "nointr", "suid", "rw"}

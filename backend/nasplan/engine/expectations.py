@@ -163,8 +163,7 @@ def compute(
             scan = min(scan, service)
     if not oracle.dnfs and scan is not None:
         connection = inputs.knfs_connection_mb_s
-        low = min(m.value for m in connection.measurements)
-        high = max(m.value for m in connection.measurements)
+        low, high = connection.measured_range
         assumptions.append(
             f"Kernel NFS reaches the filer over one TCP connection, which carries about "
             f"{rate_words(connection.mb_s)} at most (measured {low:.0f} to {high:.0f} MB/s: "
@@ -245,8 +244,7 @@ def _connection_bound(
         return None
     if service is not None and service <= connection:
         return None
-    measured = [m.value for m in figure.measurements]
-    return connection, min(measured), max(measured)
+    return connection, *figure.measured_range
 
 
 def _service_ceiling(resolved: ResolvedPlatform) -> float | None:

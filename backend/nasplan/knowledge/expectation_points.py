@@ -30,6 +30,11 @@ class ConnectionCeiling(_Point):
     def mb_s(self) -> float:
         return sum(m.value for m in self.measurements) / len(self.measurements)
 
+    @property
+    def measured_range(self) -> tuple[float, float]:
+        values = [m.value for m in self.measurements]
+        return min(values), max(values)
+
 
 CalibratedOutput = Literal[
     "single_stream_mb_s", "planned_scan_mb_s", "nfs_overhead_8k_us", "nic_payload_ceiling_mb_s"
