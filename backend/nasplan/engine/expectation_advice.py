@@ -70,6 +70,13 @@ def bottleneck(
     else:
         top = max(budget, key=lambda part: part.us)
         largest = f"{top.part} ({top.us:.0f} of {rtt:.0f} µs)"
+    if scan is not None and scan >= ceiling - 0.05:
+        return (
+            f"NIC bandwidth: parallel streams fill the {rate_words(ceiling)} payload ceiling of a "
+            f"link, though one stream alone gets {single:.1f} MB/s: a serial client waits out "
+            f"every round trip, and the largest part of it is {largest}. A faster NIC raises "
+            f"the first, a shorter round trip the second. {_FILER_LIMIT}"
+        )
     parallel = f"; many parallel streams reach about {rate_words(scan)}" if scan is not None else ""
     return (
         f"Round-trip latency: a serial client waits out every round trip, so one stream gets "

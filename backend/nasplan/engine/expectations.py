@@ -173,9 +173,15 @@ def compute(
         )
     if serial and scan is not None:
         streams = figure_value(inputs.parallel_scan_streams.value)
+        earlier = resolved.os_key < Version("10.8")
         assumptions.append(
             f"Parallel scans on this serial kernel client: {streams:.0f} streams (the degree of "
-            "the measured scans), one request in flight each."
+            "the measured scans), one request in flight each"
+            + (
+                "; measured on Solaris 10 u8 only, and assumed to hold for this earlier release."
+                if earlier
+                else "."
+            )
         )
 
     parts: list[tuple[LatencyPartName, float, str]] = [

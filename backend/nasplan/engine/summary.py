@@ -79,7 +79,9 @@ def _client_line(plan: Plan) -> str:
 
 def _expect_line(plan: Plan) -> str:
     e = plan.expectations
-    bound = e.bottleneck.split(":", 1)[0].strip().lower() or "the model"
+    name = e.bottleneck.split(":", 1)[0].strip()
+    # Lower-case the first letter only: "One TCP connection" reads "one TCP connection".
+    bound = name[:1].lower() + name[1:] if name else "the model"
     if e.planned_scan_mb_s is not None:
         return f"Expect about {rate_words(e.planned_scan_mb_s)} for a large scan, bound by {bound}"
     return f"Expect about {rate_words(e.single_stream_mb_s)} per serial stream, bound by {bound}"

@@ -225,3 +225,20 @@ def test_a_kernel_client_is_held_to_its_one_connection_and_says_so(kb: Knowledge
         ),
     ).expectations
     assert not gbe.bottleneck.startswith("One TCP connection")
+
+
+def test_a_serial_client_s_parallel_scan_follows_the_round_trip(kb: KnowledgeBase) -> None:
+    """Issue 22: the serial client's scan was max(single, 0.393 x link) whatever the round trip.
+    Now 32 streams with one request each: on GbE they fill the link; over a slow path (5 ms)
+    they do not, and the scan falls with the round trip."""
+    lab = make_plan(kb, preset_platform(kb, "tr3322-e4500"), TODAY).expectations
+    assert lab.planned_scan_mb_s == lab.nic_payload_ceiling_mb_s
+    assert lab.bottleneck.startswith("NIC bandwidth: parallel streams fill")
+    assert any("measured on Solaris 10 u8 only" in a for a in lab.assumptions)
+    far = make_plan(
+        kb, preset_platform(kb, "tr3322-lab", {"network": {"rtt_us": 20000}}), TODAY
+    ).expectations
+    scan = far.planned_scan_mb_s
+    assert scan is not None and scan == pytest.approx(32 * far.single_stream_mb_s, rel=0.05)
+    assert scan < far.nic_payload_ceiling_mb_s
+    assert far.bottleneck.startswith("Round-trip latency")

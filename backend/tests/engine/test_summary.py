@@ -75,3 +75,11 @@ def test_runbook_and_cli_show_it_first(kb: KnowledgeBase, tmp_path: Path) -> Non
     lines = out.getvalue().splitlines()
     assert lines[2].startswith("At a glance: 0 error(s)")
     assert lines[3] == "  - Direct NFS over 2 paths (NFSv3), 256 KB transfers"
+
+
+def test_the_expect_line_keeps_the_bottleneck_s_own_capitals(kb: KnowledgeBase) -> None:
+    platform = preset_platform(kb, "fawcett-lab", {"oracle": {"dnfs": False}})
+    summary = make_plan(kb, platform).summary
+    assert summary is not None
+    expect = next(line for line in summary.decisions if line.startswith("Expect about "))
+    assert expect == "Expect about 416 MB/s for a large scan, bound by one TCP connection"
