@@ -132,6 +132,16 @@ class Expectations(PlanPart):
         description="Cloud NAS: the throughput the service level allows for the provisioned "
         "capacity (MB/s, 10^6 bytes).",
     )
+    planned_scan_low_mb_s: float | None = Field(
+        default=None,
+        description="Where the planned scan is held to what one kernel NFS TCP connection "
+        "carried: the lowest of those measurements (MB/s). The planned scan is their mean.",
+    )
+    planned_scan_high_mb_s: float | None = Field(
+        default=None,
+        description="Where the planned scan is held to what one kernel NFS TCP connection "
+        "carried: the highest of those measurements (MB/s).",
+    )
     planned_scan_mb_s: float | None = Field(
         default=None,
         description="What one large parallel scan can reach with the planned client (MB/s): "

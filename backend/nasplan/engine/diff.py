@@ -48,6 +48,8 @@ T = TypeVar("T")
 EXPECTATION_SCALARS: tuple[str, ...] = (
     "planned_client",
     "planned_scan_mb_s",
+    "planned_scan_low_mb_s",
+    "planned_scan_high_mb_s",
     "service_ceiling_mb_s",
     "single_stream_mb_s",
     "pipelined_stream_mb_s",

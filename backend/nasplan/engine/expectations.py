@@ -184,6 +184,7 @@ def compute(
             )
         )
 
+    bound = _connection_bound(inputs, oracle.dnfs, scan, ceiling, service)
     parts: list[tuple[LatencyPartName, float, str]] = [
         ("wire", wire, f"{transfer} B at {net.nic_gbps} Gb/s, MTU {path.mtu}"),
         (
@@ -211,6 +212,8 @@ def compute(
         serial_client=serial,
         planned_client=client,
         planned_scan_mb_s=None if scan is None else round(scan, 1),
+        planned_scan_low_mb_s=None if bound is None else bound[1],
+        planned_scan_high_mb_s=None if bound is None else bound[2],
         service_ceiling_mb_s=None if service is None else round(service, 1),
         nfs_overhead_8k_us=round(overhead_8k, 1),
         overhead_vs_disk_pct=round(overhead_8k / disk * 100, 2),
@@ -226,7 +229,7 @@ def compute(
             scan,
             service,
             resolved.platform.filer.throughput_mb_s is not None,
-            _connection_bound(inputs, oracle.dnfs, scan, ceiling, service),
+            bound,
         ),
         improvements=improvements(kb, resolved, path, transfer, single, serial),
         assumptions=assumptions,

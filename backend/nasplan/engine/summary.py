@@ -82,6 +82,9 @@ def _expect_line(plan: Plan) -> str:
     name = e.bottleneck.split(":", 1)[0].strip()
     # Lower-case the first letter only: "One TCP connection" reads "one TCP connection".
     bound = name[:1].lower() + name[1:] if name else "the model"
+    if e.planned_scan_low_mb_s is not None and e.planned_scan_high_mb_s is not None:
+        low, high = rate_words(e.planned_scan_low_mb_s), rate_words(e.planned_scan_high_mb_s)
+        return f"Expect {low} to {high} for a large scan, bound by {bound}"
     if e.planned_scan_mb_s is not None:
         return f"Expect about {rate_words(e.planned_scan_mb_s)} for a large scan, bound by {bound}"
     return f"Expect about {rate_words(e.single_stream_mb_s)} per serial stream, bound by {bound}"

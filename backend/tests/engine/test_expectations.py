@@ -242,3 +242,14 @@ def test_a_serial_client_s_parallel_scan_follows_the_round_trip(kb: KnowledgeBas
     assert scan is not None and scan == pytest.approx(32 * far.single_stream_mb_s, rel=0.05)
     assert scan < far.nic_payload_ceiling_mb_s
     assert far.bottleneck.startswith("Round-trip latency")
+
+
+def test_a_connection_bound_scan_carries_the_measured_range(kb: KnowledgeBase) -> None:
+    """Issue 22: figures shown as a range where the model is uncertain. A kernel client held
+    to its one connection gets the lowest and highest measurement beside the mean."""
+    knfs = make_plan(
+        kb, preset_platform(kb, "fawcett-lab", {"oracle": {"dnfs": False}})
+    ).expectations
+    assert (knfs.planned_scan_low_mb_s, knfs.planned_scan_high_mb_s) == (383.5, 448.0)
+    dnfs = make_plan(kb, preset_platform(kb, "fawcett-lab")).expectations
+    assert dnfs.planned_scan_low_mb_s is None and dnfs.planned_scan_high_mb_s is None

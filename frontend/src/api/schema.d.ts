@@ -1797,6 +1797,16 @@ export interface components {
              */
             planned_client: string;
             /**
+             * Planned Scan High Mb S
+             * @description Where the planned scan is held to what one kernel NFS TCP connection carried: the highest of those measurements (MB/s).
+             */
+            planned_scan_high_mb_s?: number | null;
+            /**
+             * Planned Scan Low Mb S
+             * @description Where the planned scan is held to what one kernel NFS TCP connection carried: the lowest of those measurements (MB/s). The planned scan is their mean.
+             */
+            planned_scan_low_mb_s?: number | null;
+            /**
              * Planned Scan Mb S
              * @description What one large parallel scan can reach with the planned client (MB/s): Direct NFS fills its paths; a kernel client is held to what its one TCP connection to the filer carried in the measurements (and a serial one to one request in flight per stream). None where no source measured the client.
              */

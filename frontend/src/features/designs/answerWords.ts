@@ -55,6 +55,8 @@ interface ExpectationWords {
 export const EXPECTATION_WORDS: Readonly<Record<ExpectationKey, ExpectationWords>> = {
   planned_client: { label: "Client the figures model" },
   planned_scan_mb_s: { label: "Planned scan throughput", unit: "MB/s" },
+  planned_scan_low_mb_s: { label: "Planned scan, lowest measured for one kernel NFS connection", unit: "MB/s" },
+  planned_scan_high_mb_s: { label: "Planned scan, highest measured for one kernel NFS connection", unit: "MB/s" },
   service_ceiling_mb_s: { label: "Throughput the service level allows", unit: "MB/s" },
   single_stream_mb_s: { label: "One serial stream (one request at a time)", unit: "MB/s" },
   pipelined_stream_mb_s: { label: "One stream with several requests in flight", unit: "MB/s" },

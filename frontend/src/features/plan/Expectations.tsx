@@ -11,6 +11,12 @@ const COLORS: Record<Schemas["LatencyPart"]["part"], string> = {
   server: "var(--latency-server)",
 };
 
+/** The planned scan in words: "about 1.2 GB/s", or the measured range where the model only has
+ * what one kernel NFS connection carried ("384 MB/s to 448 MB/s"). */
+function scanWords(scan: number, low?: number | null, high?: number | null): string {
+  return low != null && high != null ? `${rateWords(low)} to ${rateWords(high)}` : `about ${rateWords(scan)}`;
+}
+
 export function Expectations({ plan }: { plan: PlanView }) {
   const e = plan.expectations;
   const total = e.latency_budget_us.reduce((sum, part) => sum + part.us, 0) || 1;
@@ -48,7 +54,7 @@ export function Expectations({ plan }: { plan: PlanView }) {
       <div>
         <h3 className="text-sm font-semibold">
           {e.planned_scan_mb_s !== null && e.planned_scan_mb_s !== undefined
-            ? `A large scan with ${e.planned_client}: about ${rateWords(e.planned_scan_mb_s)} of ${rateWords(capacity)} over all links`
+            ? `A large scan with ${e.planned_client}: ${scanWords(e.planned_scan_mb_s, e.planned_scan_low_mb_s, e.planned_scan_high_mb_s)} of ${rateWords(capacity)} over all links`
             : `One stream (${e.planned_client || "serial client"}): about ${rateWords(e.single_stream_mb_s)} of a ${rateWords(e.nic_payload_ceiling_mb_s)} link`}
         </h3>
         <div className="mt-2 h-4 w-full rounded bg-slate-200" role="img" aria-label={`Uses ${(share * 100).toFixed(0)} percent of the storage links`}>
