@@ -112,17 +112,14 @@ class MountChecks(MountLimits):
             for block in self.kb.rules[rule_id].effects.mount_options
         )
 
-    def unknown_missing(self, rule_id: str) -> Literal["warning", "info"]:
-        """An option missing from a line whose files are unknown: a warning where the rule
-        guards the data (critical), else an info. The OS default may serve, and it is not
-        known which files are at stake."""
-        return "warning" if self.kb.rules[rule_id].severity == "critical" else "info"
-
-    def unknown_different(self, rule_id: str) -> Literal["error", "warning", "info"]:
-        """Another value than every planned mount has, on a line whose files are unknown: what
-        the rule gives where it guards the data (critical), else an info."""
+    def unknown_severity(self, rule_id: str, missing: bool) -> Literal["error", "warning", "info"]:
+        """A line whose files are unknown: where the rule guards the data (critical), another
+        value gets the rule's severity and a missing option a warning (the OS default may
+        serve); anything else is an info, since it is not known which files are at stake."""
         rule = self.kb.rules[rule_id]
-        return SEVERITY_OF_RULE[rule.severity] if rule.severity == "critical" else "info"
+        if rule.severity != "critical":
+            return "info"
+        return "warning" if missing else SEVERITY_OF_RULE[rule.severity]
 
     def compare_mount(
         self,
@@ -191,7 +188,7 @@ class MountChecks(MountLimits):
                         )
                     continue
                 self.add(
-                    self.unknown_missing(rule) if unknown else self.severity(rule),
+                    self.unknown_severity(rule, missing=True) if unknown else self.severity(rule),
                     rule,
                     kind,
                     entry.line,
@@ -248,7 +245,7 @@ class MountChecks(MountLimits):
             else:
                 reported.add(other)
                 self.add(
-                    self.unknown_different(rule) if unknown else self.severity(rule),
+                    self.unknown_severity(rule, missing=False) if unknown else self.severity(rule),
                     rule,
                     kind,
                     entry.line,

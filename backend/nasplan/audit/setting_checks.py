@@ -123,7 +123,6 @@ class SettingChecks(AuditorBase):
         planned = {norm_key(s.key): s for s in self.plan.settings if s.mechanism == mechanism}
         for param in params:
             setting = planned.get(norm_key(param.name))
-            fix = form.format(key=param.name, value=param.value)
             if setting is not None:
                 rule_id = setting.rules[0]
                 fix = form.format(key=setting.key, value=setting.value)
@@ -131,6 +130,7 @@ class SettingChecks(AuditorBase):
                 planned_words = ""
             elif (known := self.rule_setting(mechanism, param.name)) is not None:
                 rule_id, needs = known[0], known[1].replace("_", " ")
+                fix = form.format(key=param.name, value=param.value)
                 planned_words = (
                     f" The plan does not set it on this platform; the fix is what the line "
                     f"meant, in the form {rule_id} writes it."

@@ -315,6 +315,9 @@ SPECIFIC: list[tuple[str, str, str, Callable[[int], str], int]] = [
     ("parse_mount_output", "nfsstat_block", "grow", nfsstat_flags, 200),
     ("detect_kind", "wide_vserver_header", "grow", wide_header("vserver"), 100),
     ("detect_kind", "wide_dnfs_header", "grow", wide_header("SVRNAME"), 100),
+    # the words that name what is not Oracle's (tools, scripts, ...), glued so none has a border
+    ("guess_role", "not_oracle_glued", "lines", one_line("/", "toolscriptsmedia"), 1000),
+    ("guess_role", "not_oracle_borders", "lines", one_line("/x", "-toolsx"), 1000),
 ]
 CASES = {
     f"{reader}-{name}": Case(reader, shape, make, n)
