@@ -28,6 +28,10 @@ test("1. Fawcett's lab on kernel NFS, what if Direct NFS: the measured 16.18 s â
     "Direct NFS: large scan about 2.8 times as fast: 1.2 GB/s instead of 416 MB/s (the limit was one TCP connection, now link bandwidth)",
   );
   await expect(dnfs.getByText("nasplan's model", { exact: true })).toBeVisible();
+  // Random 8 KB reads: one kernel connection against the whole link.
+  await expect(dnfs).toContainText("8 KB random reads, at most");
+  await expect(dnfs).toContainText("50,000 a second");
+  await expect(dnfs).toContainText("140,000 a second");
   // The measurement, labelled as the sources', with its conditions and source.
   await expect(dnfs.getByText("Measured by the sources (conditions differ from your platform)")).toBeVisible();
   const scan = dnfs.getByTestId("gain-GAIN-DNFS-SCAN");

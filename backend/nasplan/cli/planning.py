@@ -12,7 +12,7 @@ from typing import TextIO
 
 from pydantic import ValidationError
 
-from nasplan.domain.figures import rate_words
+from nasplan.domain.figures import random_reads_words, rate_words
 from nasplan.domain.plan import Expectations, Plan
 from nasplan.domain.platform import Platform
 from nasplan.engine.planner import make_plan
@@ -102,6 +102,14 @@ def _print_plan(plan: Plan, out: TextIO) -> None:
         f"read).\nBottleneck: {e.bottleneck}",
         file=out,
     )
+    reads = random_reads_words(
+        e.random_8k_reads_ceiling,
+        e.random_8k_reads_per_read_in_flight,
+        e.random_8k_reads_in_flight_to_fill,
+    )
+    for line in (reads, f"Host CPU: {e.client_cpu_note}" if e.client_cpu_note else ""):
+        if line:
+            print(line, file=out)
     if plan.capacity is not None:
         print("\nCapacity:", file=out)
         for v in plan.volumes:

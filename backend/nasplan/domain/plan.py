@@ -149,6 +149,25 @@ class Expectations(PlanPart):
         "the filer carried in the measurements (and a serial one to one request in flight per "
         "stream). None where no source measured the client.",
     )
+    random_8k_reads_ceiling: float | None = Field(
+        default=None,
+        description="8 KB random reads a second the planned client's paths carry at most: the "
+        "rate they carry (Direct NFS: every path; kernel NFS: its one TCP connection; a cloud "
+        "service: its ceiling) over the bytes of one read reply. A ceiling, not a forecast.",
+    )
+    random_8k_reads_per_read_in_flight: float | None = Field(
+        default=None,
+        description="8 KB reads a second that one read in flight at a time gets from the network "
+        "and the NFS stack (1e6 / the 8 KB overhead); the filer's own time comes on top.",
+    )
+    random_8k_reads_in_flight_to_fill: int | None = Field(
+        default=None,
+        description="Reads in flight at once it takes to reach the ceiling at that rate each.",
+    )
+    client_cpu_note: str | None = Field(
+        default=None,
+        description="What the sources measured of the host CPU the planned NFS client spends.",
+    )
     nfs_overhead_8k_us: float = Field(description="Extra time of one 8 KB read over NFS.")
     overhead_vs_disk_pct: float = Field(description="That overhead against a 7 ms disk read.")
     tcp_window_bytes: int = Field(description="Bandwidth-delay product of one NIC at this RTT.")

@@ -4,7 +4,7 @@ Each point of ``knowledge/model/expectations.yaml`` (``calibration``) is planned
 platform it was measured on, and the model output it names is set beside the measured figure.
 The knowledge base says, point by point, whether the model is meant to come within
 ``TOLERANCE`` of it, and why not where it is not; the tests hold it to that, and the table
-(``calibration_page``) goes into the README and ``knowledge/docs/calibration.md``.
+(``calibration_page``) goes into the README.
 """
 
 from __future__ import annotations

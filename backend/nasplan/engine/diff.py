@@ -62,6 +62,10 @@ EXPECTATION_SCALARS: tuple[str, ...] = (
     "serial_client",
     "nfs_overhead_8k_us",
     "overhead_vs_disk_pct",
+    "random_8k_reads_ceiling",
+    "random_8k_reads_per_read_in_flight",
+    "random_8k_reads_in_flight_to_fill",
+    "client_cpu_note",
     "rtt_measured",
 )
 EXPECTATION_LISTS: tuple[str, ...] = ("improvements", "assumptions", "latency_budget_us")

@@ -42,7 +42,14 @@ from packaging.version import Version
 from nasplan.domain.figures import rate_words
 from nasplan.domain.plan import Expectations, LatencyPart, LatencyPartName
 from nasplan.engine.expectation_advice import bottleneck, improvements
-from nasplan.engine.path_model import PathModel, figure_value, stack_us
+from nasplan.engine.path_model import (
+    PathModel,
+    figure_value,
+    stack_us,
+    switch_hop_us,
+    transfer_size,
+)
+from nasplan.engine.random_reads import client_cpu_note, random_reads
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import ExpectationInputs
 from nasplan.knowledge.resolve import ResolvedPlatform
@@ -51,48 +58,6 @@ from nasplan.knowledge.resolve import ResolvedPlatform
 
 SERIAL_CLIENT_OS = frozenset({"solaris", "aix", "hpux"})
 MIB = 1_048_576
-
-
-def switch_hop_us(inputs: ExpectationInputs, kind: str, gbps: int) -> tuple[float, str | None]:
-    if kind == "hub":
-        return 0.0, "Hub latency is not modelled: a hub shares the medium, so collisions dominate."
-    table = (
-        inputs.switch_hop_us.store_and_forward
-        if kind == "store_and_forward"
-        else (inputs.switch_hop_us.cut_through)
-    )
-    speed = 1 if gbps == 1 else 10
-    note = None
-    if gbps > 10:
-        note = (
-            f"The sources give switch latencies for 1GbE and 10GbE only; the 10GbE figure is "
-            f"used for {gbps}GbE (an upper bound: faster links serialise frames sooner)."
-        )
-    return figure_value(table[speed].value), note
-
-
-def transfer_size(
-    resolved: ResolvedPlatform, rsize: int, direct_io: bool
-) -> tuple[int, str | None]:
-    """Bytes one synchronous read puts on the wire, given the client release."""
-    if resolved.platform.host.os != "solaris":
-        return rsize, None
-    key = resolved.os_key
-    if key.major < 9:
-        return min(rsize, 8192), (
-            "Solaris before 9 splits large synchronous I/O into 8 KB page-size requests "
-            "whatever the mount options (TR-3322, Enhancement in Solaris 9)."
-        )
-    if key < Version("9.5"):
-        if not direct_io:
-            return min(rsize, 8192), (
-                "Solaris 9 before MU5 splits cached I/O into 8 KB requests; only forcedirectio "
-                "sends larger ones (TR-3322)."
-            )
-        return min(rsize, 32768), (
-            "Solaris 9 before MU5 sends direct I/O up to 32 KB per request (TR-3322)."
-        )
-    return rsize, None
 
 
 def compute(
@@ -184,6 +149,13 @@ def compute(
             )
         )
 
+    # A client no source measured (AIX, HP-UX kernel NFS) gets no ceiling, as for the scan.
+    paths = max(1, dnfs_paths)
+    read_rate = paths * ceiling * (linearity if paths > 1 else 1.0) if oracle.dnfs else pipelined
+    if service is not None:
+        read_rate = min(read_rate, service)
+    reads = random_reads(inputs, overhead_8k, read_rate)
+    measured_client = scan is not None
     bound = _connection_bound(inputs, oracle.dnfs, scan, ceiling, service)
     parts: list[tuple[LatencyPartName, float, str]] = [
         ("wire", wire, f"{transfer} B at {net.nic_gbps} Gb/s, MTU {path.mtu}"),
@@ -215,6 +187,12 @@ def compute(
         planned_scan_low_mb_s=None if bound is None else bound[1],
         planned_scan_high_mb_s=None if bound is None else bound[2],
         service_ceiling_mb_s=None if service is None else round(service, 1),
+        random_8k_reads_ceiling=round(reads.ceiling, -2) if measured_client else None,
+        random_8k_reads_per_read_in_flight=round(reads.per_read_in_flight, -1),
+        random_8k_reads_in_flight_to_fill=(
+            reads.reads_in_flight_to_fill if measured_client else None
+        ),
+        client_cpu_note=client_cpu_note(resolved.platform.host.os, oracle.dnfs),
         nfs_overhead_8k_us=round(overhead_8k, 1),
         overhead_vs_disk_pct=round(overhead_8k / disk * 100, 2),
         tcp_window_bytes=window,

@@ -37,7 +37,11 @@ class ConnectionCeiling(_Point):
 
 
 CalibratedOutput = Literal[
-    "single_stream_mb_s", "planned_scan_mb_s", "nfs_overhead_8k_us", "nic_payload_ceiling_mb_s"
+    "single_stream_mb_s",
+    "planned_scan_mb_s",
+    "nfs_overhead_8k_us",
+    "nic_payload_ceiling_mb_s",
+    "random_8k_reads_ceiling",
 ]
 
 
@@ -49,7 +53,7 @@ class CalibrationPoint(_Point):
     id: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$")]
     figure: str = Field(min_length=8, max_length=200)
     measured: float
-    unit: Literal["MB/s", "µs", "times"]
+    unit: Literal["MB/s", "µs", "times", "reads/s"]
     output: CalibratedOutput
     preset: str
     patch: dict[str, Any] = {}

@@ -4,7 +4,7 @@ administrator works from, and what to expect once applied."""
 
 from __future__ import annotations
 
-from nasplan.domain.figures import rate_words
+from nasplan.domain.figures import random_reads_words, rate_words
 from nasplan.domain.plan import Plan
 from nasplan.renderers.bundle_index import storage_work_paths
 from nasplan.renderers.cloud_common import terraform_inputs
@@ -120,4 +120,13 @@ def expect_lines(plan: Plan) -> list[str]:
         f"Bottleneck: {e.bottleneck}",
         f"TCP window the path needs: {e.tcp_window_bytes} bytes.",
     ]
+    reads = random_reads_words(
+        e.random_8k_reads_ceiling,
+        e.random_8k_reads_per_read_in_flight,
+        e.random_8k_reads_in_flight_to_fill,
+    )
+    if reads:
+        lines.append(reads)
+    if e.client_cpu_note:
+        lines.append(f"Host CPU: {e.client_cpu_note}")
     return lines

@@ -1769,6 +1769,11 @@ export interface components {
             assumptions: string[];
             /** Bottleneck */
             bottleneck: string;
+            /**
+             * Client Cpu Note
+             * @description What the sources measured of the host CPU the planned NFS client spends.
+             */
+            client_cpu_note?: string | null;
             /** Improvements */
             improvements: string[];
             /** Latency Budget Us */
@@ -1811,6 +1816,21 @@ export interface components {
              * @description What one large parallel scan can reach with the planned client (MB/s): Direct NFS fills its paths; a kernel client is held to what its one TCP connection to the filer carried in the measurements (and a serial one to one request in flight per stream). None where no source measured the client.
              */
             planned_scan_mb_s?: number | null;
+            /**
+             * Random 8K Reads Ceiling
+             * @description 8 KB random reads a second the planned client's paths carry at most: the rate they carry (Direct NFS: every path; kernel NFS: its one TCP connection; a cloud service: its ceiling) over the bytes of one read reply. A ceiling, not a forecast.
+             */
+            random_8k_reads_ceiling?: number | null;
+            /**
+             * Random 8K Reads In Flight To Fill
+             * @description Reads in flight at once it takes to reach the ceiling at that rate each.
+             */
+            random_8k_reads_in_flight_to_fill?: number | null;
+            /**
+             * Random 8K Reads Per Read In Flight
+             * @description 8 KB reads a second that one read in flight at a time gets from the network and the NFS stack (1e6 / the 8 KB overhead); the filer's own time comes on top.
+             */
+            random_8k_reads_per_read_in_flight?: number | null;
             /**
              * Rtt Measured
              * @description True when the round trip came from network.rtt_us.

@@ -120,6 +120,7 @@ _SIDE_BY_SIDE = (
     "rtt_us",
     "aggregate_ceiling_mb_s",
     "nfs_overhead_8k_us",
+    "random_8k_reads_ceiling",
     "tcp_window_bytes",
     "bottleneck",
 )

@@ -1,7 +1,7 @@
 // The what-if comparison: a base platform (the wizard's answers, in the wizard's own URL format)
 // and up to three variants, each a set of changed answers stored next to it in the URL as
 // `w1.label=…&w1.oracle.dnfs=1` (same dotted keys and value encoding as the base).
-import { rateWords } from "../../lib/figures";
+import { countRounded, rateWords } from "../../lib/figures";
 import type { Catalog, Platform, Schemas } from "../../api/client";
 import { type Draft, type Section, DEFAULT_DRAFT, decodeDraft, encodeDraft, toPlatform } from "../../lib/draft";
 import { type FieldErrors, validateDraft } from "../../lib/validation";
@@ -249,6 +249,7 @@ const MODEL_FIGURES: Record<string, { label: string; unit: string; higherIsBette
   nfs_overhead_8k_us: { label: "NFS overhead per 8 KB read", unit: "µs", higherIsBetter: false },
   overhead_vs_disk_pct: { label: "Overhead against a disk read", unit: "%", higherIsBetter: false },
   tcp_window_bytes: { label: "TCP window needed", unit: "bytes", higherIsBetter: false },
+  random_8k_reads_ceiling: { label: "8 KB random reads, at most", unit: "a second", higherIsBetter: true },
 };
 
 const TEXT_FIGURES: Record<string, string> = {
@@ -265,7 +266,8 @@ export function formatFigure(field: string, value: Pair["base"]): string {
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "string") return value;
   const unit = MODEL_FIGURES[field]?.unit ?? "";
-  const rounded = unit === "MB/s" || unit === "bytes" || unit === "µs" ? Math.round(value) : value;
+  const rounded =
+    unit === "a second" ? countRounded(value) : unit === "MB/s" || unit === "bytes" || unit === "µs" ? Math.round(value) : value;
   return `${rounded.toLocaleString("en-US")}${unit ? ` ${unit}` : ""}`;
 }
 

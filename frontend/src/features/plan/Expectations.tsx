@@ -1,5 +1,5 @@
 import type { PlanView, Schemas } from "../../api/client";
-import { rateWords } from "../../lib/figures";
+import { countWords, rateWords } from "../../lib/figures";
 import { Why } from "./Why";
 
 // One colour per part of the latency budget: CSS variables (index.css) with a light and a dark
@@ -65,9 +65,20 @@ export function Expectations({ plan }: { plan: PlanView }) {
           <div><dt className="inline font-medium">TCP window needed: </dt><dd className="inline">{e.tcp_window_bytes.toLocaleString()} bytes</dd></div>
           <div><dt className="inline font-medium">All NICs: </dt><dd className="inline">{rateWords(e.aggregate_ceiling_mb_s)}</dd></div>
           <div><dt className="inline font-medium">One serial stream (one request at a time): </dt><dd className="inline">{rateWords(e.single_stream_mb_s)}</dd></div>
+          {e.random_8k_reads_per_read_in_flight != null && (
+            <div className="sm:col-span-2">
+              <dt className="inline font-medium">8 KB random reads: </dt>
+              <dd className="inline">
+                {e.random_8k_reads_ceiling != null && e.random_8k_reads_in_flight_to_fill != null
+                  ? `at most about ${countWords(e.random_8k_reads_ceiling)} a second over the planned paths; about ${countWords(e.random_8k_reads_per_read_in_flight)} a second per read in flight (the filer's own time on top), so it takes about ${e.random_8k_reads_in_flight_to_fill} reads in flight at once to reach that`
+                  : `about ${countWords(e.random_8k_reads_per_read_in_flight)} a second per read in flight (the filer's own time on top); no source measured this client's ceiling`}
+              </dd>
+            </div>
+          )}
         </dl>
       </div>
       <p className="text-sm"><strong>Bottleneck:</strong> {e.bottleneck}</p>
+      {e.client_cpu_note && <p className="text-sm"><strong>Host CPU:</strong> {e.client_cpu_note}</p>}
       {e.improvements.length > 0 && (
         <div>
           <h3 className="text-sm font-semibold">What would improve it</h3>
