@@ -25,8 +25,11 @@ NOT_REPORTED_AT_RUNTIME = {"bg", "fg", "intr", "nointr", "suid", "rw"}
 
 class MountChecks(MountLimits):
     def mounts(self, kind: str, entries: list[MountEntry], runtime: bool) -> None:
+        points = frozenset(e.mount_point.rstrip("/") or "/" for e in entries)
         for entry in entries:
-            guess = guess_role(entry, self.plan, self.declared, sole_line=len(entries) == 1)
+            guess = guess_role(
+                entry, self.plan, self.declared, sole_line=len(entries) == 1, neighbours=points
+            )
             self.assignments.append(
                 RoleAssignment(
                     file=kind,

@@ -36,10 +36,20 @@ _WORDS: list[tuple[Role, re.Pattern[str]]] = [
     ("control", re.compile(r"(ctl|control)")),
     (
         "oracle_home",
-        re.compile(r"(orahome|oracle_home|dbhome|db_home|/product|binaries|/app/oracle)"),
+        re.compile(
+            r"(orahome|oracle_home|dbhome|db_home|/product|/app/oracle"
+            r"|(^|[^a-z])bin(aries|ary|y)?([^a-z]|$))"
+        ),
     ),
     ("data", re.compile(r"(oradata|sapdata|data|dbf|datafile)")),
 ]
+
+
+# Bare OFA mount points (/u01, /u02, ...). Together, /u01, /u02 and /u03 are the layout of
+# NetApp's Oracle reports (TR-4987, TR-4992: binaries, data files, logs), and /u01 is where
+# Oracle's Optimal Flexible Architecture puts the Oracle base (/u01/app/oracle).
+_OFA_POINT = re.compile(r"^/u0[1-9]$")
+_OFA_TRIO: dict[str, Role] = {"/u01": "oracle_home", "/u02": "data", "/u03": "redo"}
 
 
 # Words that name what is not Oracle's (tools, scripts, software depots): such a line is read
@@ -82,8 +92,10 @@ def guess_role(
     plan: Plan,
     declared: dict[str, list[DeclaredRole]],
     sole_line: bool = False,
+    neighbours: frozenset[str] = frozenset(),
 ) -> RoleGuess:
-    """``sole_line``: the line is the only NFS mount its paste shows."""
+    """``sole_line``: the line is the only NFS mount its paste shows; ``neighbours``: the
+    mount points of every NFS line of the paste."""
     point = entry.mount_point.rstrip("/") or "/"
     given = declared.get(point) or declared.get(entry.mount_point)
     if given:
@@ -109,6 +121,17 @@ def guess_role(
                     planned_mount_for(plan, role),
                     "named",
                 )
+    trio = {p for p in neighbours if _OFA_POINT.match(p)}
+    if point in _OFA_TRIO and set(_OFA_TRIO) <= trio:
+        ofa_role = _OFA_TRIO[point]
+        return RoleGuess(
+            ofa_role,
+            f"{point} beside /u01, /u02 and /u03: the layout of NetApp's Oracle reports puts "
+            f"the binaries, the data files and the logs there, so {point} holds "
+            f"{ofa_role.replace('_', ' ')} files; say so if yours differ",
+            planned_mount_for(plan, ofa_role),
+            "inferred",
+        )
     crs = next((m for m in plan.mounts if m.role == "crs"), None)
     if sole_line and plan.platform.oracle.rac and crs is not None:
         # A cluster keeps its registry and voting files on shared storage; where the plan puts

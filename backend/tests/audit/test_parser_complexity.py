@@ -318,6 +318,11 @@ SPECIFIC: list[tuple[str, str, str, Callable[[int], str], int]] = [
     # the words that name what is not Oracle's (tools, scripts, ...), glued so none has a border
     ("guess_role", "not_oracle_glued", "lines", one_line("/", "toolscriptsmedia"), 1000),
     ("guess_role", "not_oracle_borders", "lines", one_line("/x", "-toolsx"), 1000),
+    # the binaries word (bin, biny, binary, binaries), glued and with borders that fail
+    ("guess_role", "bin_glued", "lines", one_line("/", "binbinybinary"), 1000),
+    ("guess_role", "bin_borders", "lines", one_line("/x", "-binx"), 1000),
+    # bare OFA mount points, as neighbours of every line
+    ("guess_role", "ofa_points", "lines", one_line("/u0", "1"), 1000),
 ]
 CASES = {
     f"{reader}-{name}": Case(reader, shape, make, n)
@@ -406,7 +411,11 @@ def plan(kb: KnowledgeBase) -> Plan:
 
 def _guess_roles(plan: Plan) -> Reader:
     def read(text: str) -> object:
-        return [guess_role(MountEntry(1, line, line, []), plan, {}) for line in text.splitlines()]
+        lines = text.splitlines()
+        points = frozenset(lines)
+        return [
+            guess_role(MountEntry(1, line, line, []), plan, {}, neighbours=points) for line in lines
+        ]
 
     return read
 

@@ -108,3 +108,42 @@ def test_noac_brings_actimeo_0_with_it_on_linux(client: TestClient) -> None:
     assert "actimeo" not in _raised(report)
     without = _audit(client, line.replace(",noac", ""), rac)
     assert set(_raised(without)) >= {"noac", "actimeo"}
+
+
+def test_bare_u01_u02_u03_together_are_read_as_binaries_data_and_logs(
+    client: TestClient,
+) -> None:
+    """NetApp's Oracle reports lay out /u01 (binaries), /u02 (data files) and /u03 (logs); the
+    three together say so, with the inference shown as such so the user can correct it."""
+    fstab = "".join(
+        f"nas1:/ora_01_u0{n} /u0{n} nfs rw,bg,hard,vers=3,proto=tcp,timeo=600 0 0\n"
+        for n in (1, 2, 3)
+    )
+    report = _audit(client, fstab)
+    assert [(a["mount_point"], a["role"], a["basis"]) for a in report["assignments"]] == [
+        ("/u01", "oracle_home", "inferred"),
+        ("/u02", "data", "inferred"),
+        ("/u03", "redo", "inferred"),
+    ]
+    assert "say so if yours differ" in report["assignments"][0]["reason"]
+
+
+def test_one_bare_ofa_point_alone_is_not_guessed(client: TestClient) -> None:
+    fstab = (
+        "nas1:/vol1 /u01 nfs rw,bg,hard,vers=3,proto=tcp,timeo=600 0 0\n"
+        "nas1:/vol2 /u02 nfs rw,bg,hard,vers=3,proto=tcp,timeo=600 0 0\n"
+    )
+    report = _audit(client, fstab)
+    assert [(a["role"], a["basis"]) for a in report["assignments"]] == [
+        (None, "unknown"),
+        (None, "unknown"),
+    ]
+
+
+def test_an_export_named_for_binaries_holds_the_oracle_home(client: TestClient) -> None:
+    """TR-4974 names its binaries volume ora_01_biny."""
+    report = _audit(client, "nas1:/ora_01_biny /u01 nfs rw,bg,hard,vers=3,proto=tcp 0 0\n")
+    assert [(a["role"], a["basis"]) for a in report["assignments"]] == [("oracle_home", "named")]
+    # "bin" inside another word names nothing.
+    report = _audit(client, "nas1:/cabinet /mnt/x nfs rw,bg,hard,vers=3,proto=tcp 0 0\n")
+    assert [a["role"] for a in report["assignments"]] == [None]
