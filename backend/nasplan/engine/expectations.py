@@ -95,6 +95,8 @@ def compute(
     rtt = net.rtt_us if net.rtt_us is not None else modelled_rtt
 
     ceiling = path.ceiling_mb_s()
+    if net.nic_gbps > 10:
+        assumptions.append(_payload_note(inputs, path, ceiling))
     single = min(transfer / rtt, ceiling)
     serial = not oracle.dnfs and resolved.platform.host.os in SERIAL_CLIENT_OS
     nic_count = net.nic_count
@@ -212,6 +214,23 @@ def compute(
         improvements=improvements(kb, resolved, path, transfer, single, serial),
         assumptions=assumptions,
         rules=rules,
+    )
+
+
+def _payload_note(inputs: ExpectationInputs, path: PathModel, ceiling: float) -> str:
+    """The link's payload ceiling is the framing bound; what the sources measured of it is on
+    GbE (Closson) and 10GbE at MTU 1500 (Fawcett's Direct NFS scan)."""
+    low, high = inputs.gbe_payload_ceiling_mb_s.range or (0.0, 0.0)
+    standard = int(figure_value(inputs.frame.standard_mtu.value))
+    gbe = PathModel(inputs, 1, standard).ceiling_mb_s()
+    ten = PathModel(inputs, 10, standard).ceiling_mb_s()
+    scan = next(p.measured for p in inputs.calibration if p.id == "fawcett-dnfs-scan")
+    return (
+        f"A link's payload ceiling ({rate_words(ceiling)} here, MTU {path.mtu}) is what its "
+        f"framing leaves. Measured: {low:.0f} to {high:.0f} MB/s on GbE against the "
+        f"{gbe:.1f} MB/s it leaves (Closson), {scan:,.0f} MB/s on 10GbE against "
+        f"{ten:,.0f} MB/s (Fawcett's Direct NFS scan, {scan / ten:.0%}); no source measured "
+        "a faster link."
     )
 
 

@@ -80,3 +80,17 @@ def test_the_cpu_note_cites_what_was_measured_for_the_client(kb: KnowledgeBase) 
 )
 def test_counts_are_rounded_to_what_the_model_can_claim(count: float, words: str) -> None:
     assert count_words(count) == words
+
+
+def test_a_link_faster_than_any_measured_says_its_ceiling_is_the_framing_bound(
+    kb: KnowledgeBase,
+) -> None:
+    """Issue 22: 99% of a 25GbE jumbo link is the framing bound; the sources measured 97-100%
+    of it on GbE (Closson) and 97% on 10GbE (Fawcett), nothing faster."""
+    fast = make_plan(kb, preset_platform(kb, "current-linux-ontap")).expectations
+    note = next(a for a in fast.assumptions if "payload ceiling" in a)
+    assert "3.1 GB/s here, MTU 9000" in note
+    assert "114 to 118 MB/s on GbE" in note and "1,140 MB/s on 10GbE against 1,177 MB/s" in note
+    assert "no source measured a faster link" in note
+    measured = make_plan(kb, preset_platform(kb, "fawcett-lab")).expectations
+    assert not any("payload ceiling" in a for a in measured.assumptions)
