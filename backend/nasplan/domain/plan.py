@@ -59,6 +59,13 @@ class Mount(PlanPart):
     option_rules: dict[MountOption, list[RuleId]] = Field(
         description="Option -> the rules that put it there."
     )
+    path: int | None = Field(
+        default=None,
+        ge=1,
+        le=4,
+        description="Kernel NFS over several storage paths: the path (1-based, the hand-over's "
+        "order) whose filer address the mount uses. None: the filer's name.",
+    )
 
 
 class Setting(PlanPart):

@@ -67,6 +67,7 @@ def compute(
     direct_io: bool,
     rules: list[str],
     dnfs_paths: int = 1,
+    knfs_paths: int = 1,
 ) -> Expectations:
     inputs = kb.expectations
     net = resolved.platform.network
@@ -137,6 +138,12 @@ def compute(
             "Fawcett's Solaris 10 scan, Microsoft's Linux test on Azure NetApp Files); nconnect "
             "(Linux), where used, opens more. The single-stream figure is the round-trip bound "
             "alone, so on a fast path it can be above what the connection carried."
+        )
+    if not oracle.dnfs and knfs_paths > 1:
+        assumptions.append(
+            f"The kernel NFS mounts are spread over {knfs_paths} storage paths, one volume per "
+            "path: the data files travel one of them, so a large scan is modelled on one path, "
+            "while the logs use the others at the same time."
         )
     if serial and scan is not None:
         streams = figure_value(inputs.parallel_scan_streams.value)

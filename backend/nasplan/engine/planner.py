@@ -22,6 +22,7 @@ from nasplan.engine.expectations import compute as compute_expectations
 from nasplan.engine.findings import expectation_findings, rule_findings
 from nasplan.engine.layout import plan_mounts, plan_volumes
 from nasplan.engine.messages import Blank, message_context
+from nasplan.engine.path_spread import spread_over_paths
 from nasplan.engine.sizing import size_volumes
 from nasplan.engine.summary import summarize
 from nasplan.engine.volume_group import volume_group_plan
@@ -143,6 +144,10 @@ class _PlanBuilder:
             self._model_check_rule("transfer_size_caps"),
         )
         self.findings += cap_findings
+        spread_rule = self._model_check_rule("knfs_path_spread")
+        if spread_rule is not None:
+            mounts, spread_findings = spread_over_paths(self.resolved, mounts, spread_rule.id)
+            self.findings += spread_findings
         settings = self.settings(volumes)
         self.findings += rule_findings(
             self.kb,
@@ -169,8 +174,9 @@ class _PlanBuilder:
             & set(r.effects.model_checks)
         ]
         dnfs_paths = dnfs_path_count(self.platform.network.nic_count, settings)
+        knfs_paths = max((m.path or 1 for m in mounts), default=1)
         expectations = compute_expectations(
-            self.kb, self.resolved, rsize, direct_io, model_rules, dnfs_paths
+            self.kb, self.resolved, rsize, direct_io, model_rules, dnfs_paths, knfs_paths
         )
         self.findings += expectation_findings(
             self.kb,

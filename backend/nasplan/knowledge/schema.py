@@ -100,6 +100,7 @@ ModelCheck = Literal[
     "oracle_os_certified",
     "anf_volume_qos",
     "anf_volume_group",
+    "knfs_path_spread",
 ]
 
 

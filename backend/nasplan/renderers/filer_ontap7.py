@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from nasplan.domain.plan import Setting
 from nasplan.renderers.common import Facts, version_tuple
 from nasplan.renderers.filer_common import (
     EXPORT_NOTE,
@@ -14,7 +15,7 @@ from nasplan.renderers.handover import (
     RECORDED_VALUE,
     aggregate,
     export_clients,
-    filer_interface,
+    filer_interfaces,
 )
 from nasplan.renderers.steps import Step
 
@@ -26,7 +27,7 @@ def ontap7_steps(f: Facts) -> list[Step]:
     record = ["options nfs", *(f"vol options {v}" for v in vols), "exportfs", "rdfile /etc/exports"]
     mtu = f.settings("ontap7_interface")
     if mtu:
-        record += [f"ifconfig {filer_interface(f)}", "rdfile /etc/rc"]
+        record += [*(f"ifconfig {i}" for i in filer_interfaces(f)), "rdfile /etc/rc"]
     steps.append(
         Step(
             phase="prereq",
@@ -104,26 +105,26 @@ def ontap7_steps(f: Facts) -> list[Step]:
             )
         )
     for s in mtu:
-        interface = filer_interface(f)
-        steps.append(
-            Step(
-                phase="network",
-                who=STORAGE,
-                title=f"MTU {s.value} on the filer interface {interface}",
-                commands=[f"ifconfig {interface} mtusize {s.value}"],
-                rules=s.rules,
-                expect=f"`ifconfig {interface}` shows mtusize {s.value}.",
-                requires=s.requires,
-                risk="High: until every hop passes jumbo frames, NFS I/O over this interface "
-                "can stall.",
-                notes=[
-                    f"Make it persistent: add mtusize {s.value} to the ifconfig line for "
-                    f"{interface} in the filer's /etc/rc (show it with rdfile /etc/rc), or the "
-                    "setting is lost at the next boot."
-                ],
-            )
-        )
+        steps += [_mtu_step(s, interface) for interface in filer_interfaces(f)]
     return steps
+
+
+def _mtu_step(s: Setting, interface: str) -> Step:
+    return Step(
+        phase="network",
+        who=STORAGE,
+        title=f"MTU {s.value} on the filer interface {interface}",
+        commands=[f"ifconfig {interface} mtusize {s.value}"],
+        rules=s.rules,
+        expect=f"`ifconfig {interface}` shows mtusize {s.value}.",
+        requires=s.requires,
+        risk="High: until every hop passes jumbo frames, NFS I/O over this interface can stall.",
+        notes=[
+            f"Make it persistent: add mtusize {s.value} to the ifconfig line for {interface} "
+            "in the filer's /etc/rc (show it with rdfile /etc/rc), or the setting is lost at the "
+            "next boot."
+        ],
+    )
 
 
 def ontap7_rollback(f: Facts) -> list[Step]:
@@ -134,7 +135,7 @@ def ontap7_rollback(f: Facts) -> list[Step]:
     for s in f.settings("ontap7_option"):
         commands.append(f"options {s.key} {RECORDED_VALUE}")
     if f.settings("ontap7_interface"):
-        commands.append(f"ifconfig {filer_interface(f)} mtusize {RECORDED_VALUE}")
+        commands += [f"ifconfig {i} mtusize {RECORDED_VALUE}" for i in filer_interfaces(f)]
     commands += [f"exportfs -p {RECORDED_VALUE} {v.export}" for v in f.plan.volumes]
     steps.append(
         Step(

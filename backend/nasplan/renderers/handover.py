@@ -48,6 +48,10 @@ _ANSWERS: list[tuple[re.Pattern[str], Answer]] = [
         Answer("filer interface serving NFS", "handover.paths[0].filer_interface"),
     ),
     (
+        re.compile(r"<filer-interface-(\d+)>"),
+        Answer("filer interface on storage path {n}", "handover.paths[{i}].filer_interface"),
+    ),
+    (
         re.compile(r"<host-ip-(\d+)>"),
         Answer("host interface or address on storage path {n}", "handover.paths[{i}]"),
     ),
@@ -136,6 +140,19 @@ def filer_interface(f: Facts) -> str:
     return f.filer_if or "<filer-interface>"
 
 
+def filer_interfaces(f: Facts) -> list[str]:
+    """The filer interface on every storage path the hosts mount over: each path's where the
+    hand-over names it (the first path also from the filer's answer), else a placeholder."""
+    count = storage_path_count(f)
+    if count <= 1:
+        return [filer_interface(f)]
+    named = [_path(f, n).filer_interface for n in range(count)]
+    first = named[0] or f.filer_if
+    return [first or "<filer-interface-1>"] + [
+        name or f"<filer-interface-{n}>" for n, name in enumerate(named[1:], start=2)
+    ]
+
+
 def nodes(f: Facts) -> list[str]:
     """The database hosts: every RAC node by name where given, else placeholders."""
     given = f.handover.cluster_nodes
@@ -150,9 +167,9 @@ def nodes(f: Facts) -> list[str]:
 
 def storage_path_count(f: Facts) -> int:
     """How many storage paths the hosts mount over: every Direct NFS path oranfstab lists;
-    kernel NFS mounts the filer's first address only."""
+    kernel NFS the paths its mounts are spread over (engine/path_spread), else one."""
     if not f.dnfs:
-        return 1
+        return max((m.path or 1 for m in f.plan.mounts), default=1)
     return dnfs_path_count(f.plan.platform.network.nic_count, f.settings("dnfs"))
 
 

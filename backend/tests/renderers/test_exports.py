@@ -68,10 +68,26 @@ def test_the_client_subnet_covers_the_paths_inside_it(kb: KnowledgeBase) -> None
     assert _clientmatches(commands, "racdb_oracle") == ["192.168.10.0/24", "<storage-subnet-2>"]
 
 
-def test_kernel_nfs_exports_to_the_first_path_only(kb: KnowledgeBase) -> None:
+def test_kernel_nfs_spread_over_two_paths_exports_to_both(kb: KnowledgeBase) -> None:
+    """With the filer's address on both paths, the kernel NFS mounts are spread over them
+    (NET-MULTIPATH-SCALING): data files on path 1, the rest on path 2, and the exports name
+    both networks."""
     patch = {"oracle": {"dnfs": False}, "handover": {"paths": _paths(2)}}
-    commands = _files(kb, "current-linux-ontap", patch)["filer/commands.txt"]
-    assert _clientmatches(commands, "prod_oracle") == ["192.168.10.0/24"]
+    files = _files(kb, "current-linux-ontap", patch)
+    assert _clientmatches(files["filer/commands.txt"], "prod_oracle") == [
+        "192.168.10.0/24",
+        "192.168.11.0/24",
+    ]
+    fstab = files["host/fstab.add"]
+    assert "192.168.10.21:/prod_data\t/u02/oradata/PROD\tnfs\t" in fstab
+    assert "192.168.11.21:/prod_redo\t/u03/oralog/PROD\tnfs\t" in fstab
+
+
+def test_kernel_nfs_with_one_filer_address_stays_on_the_first_path(kb: KnowledgeBase) -> None:
+    patch = {"oracle": {"dnfs": False}, "handover": {"paths": _paths(1)}}
+    files = _files(kb, "current-linux-ontap", patch)
+    assert _clientmatches(files["filer/commands.txt"], "prod_oracle") == ["192.168.10.0/24"]
+    assert "192.168.10.21:" not in files["host/fstab.add"]
 
 
 def test_seven_mode_exports_to_the_storage_network_not_the_host(kb: KnowledgeBase) -> None:
@@ -144,3 +160,25 @@ def test_the_access_table_on_7mode_and_a_cloud_service(kb: KnowledgeBase) -> Non
     assert not any("SVM root" in r[0] for r in seven)
     anf = _access_table(_files(kb, "current-anf")["RUNBOOK.md"])
     assert anf and all("no root squashing" in r[3] for r in anf)
+
+
+def test_seven_mode_over_two_paths_sets_the_mtu_on_each_filer_interface(
+    kb: KnowledgeBase,
+) -> None:
+    """Kernel NFS spread over two paths to a 7-mode filer: jumbo frames on both of its
+    interfaces (the second a placeholder the runbook asks for, until the hand-over names it)."""
+    patch = {"network": {"nic_count": 2}, "handover": {"paths": _paths(2)}}
+    files = _files(kb, "example-linux-knfs-7mode", patch)
+    commands = files["filer/commands.txt"]
+    assert commands.count("ifconfig e1a mtusize 9000") == 1
+    assert "ifconfig <filer-interface-2> mtusize 9000" in commands
+    answer = answer_for("<filer-interface-2>")
+    assert answer is not None and answer.field == "handover.paths[1].filer_interface"
+    named = deep_merge(patch, {})
+    named["handover"]["paths"][1]["filer_interface"] = "e0b"
+    commands = _files(kb, "example-linux-knfs-7mode", named)["filer/commands.txt"]
+    assert "ifconfig e0b mtusize 9000" in commands and "<filer-interface-2>" not in commands
+    assert (
+        "ifconfig e0b mtusize RECORDED_VALUE"
+        in _files(kb, "example-linux-knfs-7mode", named)["rollback/filer_rollback.txt"]
+    )

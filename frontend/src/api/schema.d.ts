@@ -1741,7 +1741,7 @@ export interface components {
              * Model Checks
              * @description Named checks implemented by the planner that this rule cites and explains.
              */
-            model_checks?: ("expectations_model" | "os_arch_supported" | "transfer_size_caps" | "tcp_window_vs_bdp" | "serial_client" | "vendor_lifecycle" | "oracle_os_certified" | "anf_volume_qos" | "anf_volume_group")[];
+            model_checks?: ("expectations_model" | "os_arch_supported" | "transfer_size_caps" | "tcp_window_vs_bdp" | "serial_client" | "vendor_lifecycle" | "oracle_os_certified" | "anf_volume_qos" | "anf_volume_group" | "knfs_path_spread")[];
             /** Mount Options */
             mount_options?: components["schemas"]["MountOptions"][];
             /** Settings */
@@ -2400,6 +2400,11 @@ export interface components {
             };
             /** Options */
             options: string[];
+            /**
+             * Path
+             * @description Kernel NFS over several storage paths: the path (1-based, the hand-over's order) whose filer address the mount uses. None: the filer's name.
+             */
+            path?: number | null;
             /**
              * Role
              * @enum {string}
