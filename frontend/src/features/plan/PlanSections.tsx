@@ -34,6 +34,7 @@ export function MountTable({ plan, changed }: { plan: PlanView; changed: Set<str
                   {mount.mount_point} <span className="font-normal text-slate-600">({mount.serves.join(" + ")})</span> <ItemTools item={item} />
                 </p>
                 <p className="break-all font-mono text-xs text-slate-600">{mount.export}</p>
+                {mount.path != null && <p className="text-xs text-slate-600">through storage path {mount.path}</p>}
               </div>
               <CopyButton text={text} label={`Copy the mount line for ${mount.mount_point}`} />
             </div>
