@@ -288,3 +288,25 @@ def test_a_line_mounted_by_hand_is_not_told_to_mount_in_the_background(
     body["files"] = {"fstab": line.replace(",noauto,user", "")}
     response = client.post("/api/v1/audits", json=body)
     assert {f["severity"] for f in _by_key(response.json())["retry"]} == {"error"}
+
+
+def test_a_solaris_line_without_rw_or_hard_has_them_by_default(client: TestClient) -> None:
+    """Solaris mounts NFS read/write, hard and interruptible unless told otherwise (Solaris
+    System Administration Guide, General Mount Options): leaving them out is an info, and soft
+    is still an error."""
+    platform = solaris_ontap7("10", "10.2.0.4", "2010-06-01")
+    line = "filer01:/vol/prod_data - /u02/oradata/PROD nfs - yes bg,vers=3,proto=tcp{extra}\n"
+
+    def found(extra: str) -> dict[str, list[dict[str, Any]]]:
+        body = {"platform": platform, "files": {"vfstab": line.format(extra=extra)}}
+        response = client.post("/api/v1/audits", json=body)
+        assert response.status_code == 200, response.text
+        return _by_key(response.json())
+
+    defaults = found("")
+    # As of 2010 the plan still asks for intr on Solaris (TR-3322's 2004 advice), which is
+    # Solaris's default too.
+    for key in ("access", "hardness", "intr"):
+        assert {f["severity"] for f in defaults.get(key, [])} == {"info"}, key
+        assert all("Solaris does when it is left out" in f["message"] for f in defaults[key])
+    assert {f["severity"] for f in found(",soft")["hardness"]} == {"error"}
