@@ -141,6 +141,9 @@ def test_every_host_setting_has_a_write_that_survives_a_reboot(
             assert s.scope
             added = files[f"host/{s.scope.rsplit('/', 1)[-1]}.add"]
             assert f"{s.key}={s.value};" in added.splitlines()
+        elif s.mechanism in ("no", "nfso"):
+            # -p sets the value now and in /etc/tunables/nextboot, which AIX applies at boot.
+            assert f"do_run {s.mechanism} -p -o {s.key}={s.value}" in files["host/tuning.sh"]
         elif s.mechanism == "aix_adapter":
             # chdev -P writes the device database, which the restart applies.
             assert 'do_run chdev -l "$ADAPTER" -a "$KEY=$VALUE" -P' in network
