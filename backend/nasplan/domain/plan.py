@@ -219,3 +219,9 @@ def dnfs_path_count(nic_count: int, settings: list[Setting]) -> int:
     a rule caps them (setting ``oranfstab_max_paths``, e.g. one over NFSv4.1 to ONTAP)."""
     caps = [int(s.value) for s in settings if s.key == "oranfstab_max_paths"]
     return min(nic_count, MAX_DNFS_PATHS, *caps)
+
+
+def kernel_nfs_path_count(mounts: list[Mount]) -> int:
+    """How many storage paths kernel NFS mounts are spread over (engine/path_spread): the
+    highest path a mount uses, one when none records a path."""
+    return max((m.path or 1 for m in mounts), default=1)

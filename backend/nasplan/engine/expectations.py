@@ -159,8 +159,8 @@ def compute(
         )
 
     # A client no source measured (AIX, HP-UX kernel NFS) gets no ceiling, as for the scan.
-    paths = max(1, dnfs_paths)
-    read_rate = paths * ceiling * (linearity if paths > 1 else 1.0) if oracle.dnfs else pipelined
+    # Direct NFS reads at its scan rate (its paths, already held to a cloud service's ceiling).
+    read_rate = scan if oracle.dnfs and scan is not None else pipelined
     if service is not None:
         read_rate = min(read_rate, service)
     reads = random_reads(inputs, overhead_8k, read_rate)

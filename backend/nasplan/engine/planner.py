@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from nasplan.domain.plan import Check, Finding, Plan, Setting, Volume, dnfs_path_count
+from nasplan.domain.plan import (
+    Check,
+    Finding,
+    Plan,
+    Setting,
+    Volume,
+    dnfs_path_count,
+    kernel_nfs_path_count,
+)
 from nasplan.domain.plan_explanations import RuleExplanation, SourceCitation, SupersededRule
 from nasplan.domain.platform import Platform
 from nasplan.engine.compose import Composition, composed
@@ -174,7 +182,7 @@ class _PlanBuilder:
             & set(r.effects.model_checks)
         ]
         dnfs_paths = dnfs_path_count(self.platform.network.nic_count, settings)
-        knfs_paths = max((m.path or 1 for m in mounts), default=1)
+        knfs_paths = kernel_nfs_path_count(mounts)
         expectations = compute_expectations(
             self.kb, self.resolved, rsize, direct_io, model_rules, dnfs_paths, knfs_paths
         )

@@ -10,7 +10,7 @@ import ipaddress
 import re
 from dataclasses import dataclass
 
-from nasplan.domain.plan import dnfs_path_count
+from nasplan.domain.plan import dnfs_path_count, kernel_nfs_path_count
 from nasplan.domain.platform import StoragePath
 from nasplan.renderers.common import Facts
 
@@ -169,7 +169,7 @@ def storage_path_count(f: Facts) -> int:
     """How many storage paths the hosts mount over: every Direct NFS path oranfstab lists;
     kernel NFS the paths its mounts are spread over (engine/path_spread), else one."""
     if not f.dnfs:
-        return max((m.path or 1 for m in f.plan.mounts), default=1)
+        return kernel_nfs_path_count(f.plan.mounts)
     return dnfs_path_count(f.plan.platform.network.nic_count, f.settings("dnfs"))
 
 
