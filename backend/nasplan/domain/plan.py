@@ -46,6 +46,11 @@ class Volume(PlanPart):
         description="Planned size in GB when platform.sizing gives what the volume's files need.",
     )
     sizing: VolumeSizing | None = None
+    split_over: int | None = Field(
+        default=None,
+        description="Where the datafiles are split evenly over several volumes, one per storage "
+        "path (engine/path_spread): how many. Each holds an equal share.",
+    )
 
 
 class Mount(PlanPart):

@@ -68,6 +68,7 @@ def compute(
     rules: list[str],
     dnfs_paths: int = 1,
     knfs_paths: int = 1,
+    data_paths: int = 1,
 ) -> Expectations:
     inputs = kb.expectations
     net = resolved.platform.network
@@ -114,7 +115,9 @@ def compute(
     # One stream with requests in flight fills the link, unless it is a kernel client's one
     # TCP connection that carries less.
     pipelined = ceiling if oracle.dnfs else min(ceiling, inputs.knfs_connection_mb_s.mb_s)
-    client, scan = _planned_client(inputs, resolved, ceiling, serial, dnfs_paths, linearity, single)
+    client, scan = _planned_client(
+        inputs, resolved, ceiling, serial, dnfs_paths, linearity, single, data_paths
+    )
     service = _service_ceiling(resolved)
     if service is not None:
         filer = resolved.platform.filer
@@ -139,7 +142,14 @@ def compute(
             "(Linux), where used, opens more. The single-stream figure is the round-trip bound "
             "alone, so on a fast path it can be above what the connection carried."
         )
-    if not oracle.dnfs and knfs_paths > 1:
+    if not oracle.dnfs and data_paths > 1:
+        assumptions.append(
+            f"The datafiles are split over {data_paths} volumes, each mounted through its own "
+            "storage path, and a large scan reads them all at once; each path carries what one "
+            f"link and one TCP connection carry, and the paths add up at {linearity:.0%} (as "
+            "Closson's scans did)."
+        )
+    elif not oracle.dnfs and knfs_paths > 1:
         assumptions.append(
             f"The kernel NFS mounts are spread over {knfs_paths} storage paths, one volume per "
             "path: the data files travel one of them, so a large scan is modelled on one path, "
@@ -283,6 +293,7 @@ def _planned_client(
     dnfs_paths: int,
     linearity: float,
     single: float,
+    data_paths: int = 1,
 ) -> tuple[str, float | None]:
     """Who moves a large parallel scan, and how fast. Direct NFS opens connections per process
     and per path, so it fills its paths; a kernel client talks to the filer over one TCP
@@ -294,11 +305,16 @@ def _planned_client(
         label = "Direct NFS over one path" if paths == 1 else f"Direct NFS over {paths} paths"
         return label, paths * ceiling * scale
     connection = inputs.knfs_connection_mb_s.mb_s
+    # Datafiles split over a volume per path: each path its own connection (engine/path_spread).
+    spread = data_paths * linearity if data_paths > 1 else 1.0
+    over = f", over {data_paths} paths" if data_paths > 1 else ""
     if not serial:
-        label = "kernel NFS, requests pipelined on one TCP connection to the filer"
-        return label, min(ceiling, connection)
+        label = "kernel NFS, requests pipelined on one TCP connection " + (
+            f"per filer address{over}" if data_paths > 1 else "to the filer"
+        )
+        return label, min(ceiling, connection) * spread
     if resolved.platform.host.os == "solaris":
         streams = figure_value(inputs.parallel_scan_streams.value)
-        label = "kernel NFS, one request in flight per stream, one TCP connection"
-        return label, min(ceiling, connection, streams * single)
+        label = f"kernel NFS, one request in flight per stream, one TCP connection{over}"
+        return label, min(ceiling, connection, streams * single) * spread
     return "kernel NFS, one request in flight per stream", None

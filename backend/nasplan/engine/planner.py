@@ -154,7 +154,9 @@ class _PlanBuilder:
         self.findings += cap_findings
         spread_rule = self._model_check_rule("knfs_path_spread")
         if spread_rule is not None:
-            mounts, spread_findings = spread_over_paths(self.resolved, mounts, spread_rule.id)
+            volumes, mounts, spread_findings = spread_over_paths(
+                self.kb, self.resolved, volumes, mounts, spread_rule.id
+            )
             self.findings += spread_findings
         settings = self.settings(volumes)
         self.findings += rule_findings(
@@ -183,8 +185,16 @@ class _PlanBuilder:
         ]
         dnfs_paths = dnfs_path_count(self.platform.network.nic_count, settings)
         knfs_paths = kernel_nfs_path_count(mounts)
+        data_paths = len({m.path for m in mounts if "data" in m.serves and m.path}) or 1
         expectations = compute_expectations(
-            self.kb, self.resolved, rsize, direct_io, model_rules, dnfs_paths, knfs_paths
+            self.kb,
+            self.resolved,
+            rsize,
+            direct_io,
+            model_rules,
+            dnfs_paths,
+            knfs_paths,
+            data_paths,
         )
         self.findings += expectation_findings(
             self.kb,

@@ -79,7 +79,7 @@ def redo_log_plan(kb: KnowledgeBase, platform: Platform) -> RedoLogPlan | None:
     )
 
 
-def _data(s: Sizing) -> _Part | None:
+def _data(s: Sizing, split_over: int | None) -> _Part | None:
     if s.database_gb is None:
         return None
     growth, years = s.growth_pct_per_year or 0.0, s.horizon_years or 0
@@ -89,7 +89,17 @@ def _data(s: Sizing) -> _Part | None:
         if growth and years
         else f"datafiles: {s.database_gb:g} GB (no growth given)"
     )
-    return _Part(projected, [line])
+    if not split_over or split_over < 2:
+        return _Part(projected, [line])
+    share = projected / split_over
+    return _Part(
+        share,
+        [
+            line,
+            f"this volume's share: {projected:,.1f} GB / {split_over} data volumes "
+            f"= {share:,.1f} GB",
+        ],
+    )
 
 
 def _redo(kb: KnowledgeBase, plan: RedoLogPlan | None) -> _Part | None:
@@ -164,7 +174,7 @@ def _parts(
             continue  # small next to the redo logs it sits with
         part: _Part | None = None
         if role == "data":
-            part = _data(s)
+            part = _data(s, volume.split_over)
         elif role == "redo":
             part = _redo(kb, redo)
         elif role == "archive":

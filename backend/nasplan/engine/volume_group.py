@@ -11,6 +11,8 @@ ORACLE_HOME to ora-binary.
 
 from __future__ import annotations
 
+from typing import get_args
+
 from nasplan.domain.plan import Finding, Volume
 from nasplan.domain.platform import Platform
 from nasplan.domain.volume_group import GroupMember, VolumeGroupPlan, VolumeSpec
@@ -24,11 +26,19 @@ _SPEC_BY_ROLE: dict[str, VolumeSpec] = {
 }
 
 
+_DATA_SPECS: tuple[VolumeSpec, ...] = get_args(VolumeSpec)[:8]
+
+
 def _members(volumes: list[Volume]) -> tuple[list[GroupMember], list[str]]:
     members: list[GroupMember] = []
     reasons: list[str] = []
+    data_seen = 0
     for volume in volumes:
         spec = _SPEC_BY_ROLE.get(volume.role)
+        if volume.role == "data":
+            # Datafiles split over several volumes take ora-data1, ora-data2, ... in turn.
+            data_seen += 1
+            spec = _DATA_SPECS[data_seen - 1] if data_seen <= len(_DATA_SPECS) else None
         if "data" in volume.holds and "redo" in volume.holds:
             reasons.append(
                 f"{volume.name} holds the datafiles and the redo logs together; the group "

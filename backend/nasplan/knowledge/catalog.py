@@ -117,11 +117,19 @@ class NetworkCatalog(_Doc):
     switch_kinds: list[SwitchKindEntry]
 
 
+class SplitConvention(_Doc):
+    """Names of the volumes a role's files are split over, {n} counting from 1."""
+
+    volume_suffix: str
+    mount_point: str
+
+
 class RoleConvention(_Doc):
     volume_suffix: str
     mount_point: str
     subdir: str
     label: str
+    split: SplitConvention | None = None
 
 
 class LayoutCatalog(_Doc):

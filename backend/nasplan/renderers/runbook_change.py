@@ -41,7 +41,10 @@ def where_files_go(f: Facts) -> list[str]:
         ("archived redo logs", ("archive",)),
     ):
         points = mount_point_of(f, *roles)
-        if points:
+        if len(points) > 1 and roles == ("data",):
+            # engine/path_spread: one data volume per storage path.
+            lines.append(f"{label}: spread evenly over {', '.join(points)} (one per path)")
+        elif points:
             lines.append(f"{label}: {', '.join(points)}")
     return lines
 

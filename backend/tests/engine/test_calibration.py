@@ -25,6 +25,8 @@ def test_every_measurement_is_where_the_knowledge_base_says(kb: KnowledgeBase) -
 @pytest.mark.parametrize(
     ("point_id", "source_id"),
     [
+        ("closson-knfs-2-paths", "closson-glacial"),
+        ("closson-knfs-3-paths", "closson-glacial"),
         ("fawcett-dnfs-scan", "fawcett-dnfs"),
         ("fawcett-knfs-scan", "fawcett-dnfs"),
         ("fawcett-knfs-scan-dss", "fawcett-dnfs"),
@@ -36,9 +38,10 @@ def test_every_measurement_is_where_the_knowledge_base_says(kb: KnowledgeBase) -
 def test_the_concurrency_measurements_are_reproduced(
     kb: KnowledgeBase, point_id: str, source_id: str
 ) -> None:
-    """Each names its source: Fawcett's Direct NFS and kernel NFS scans (the DSS variant with
-    1 MB reads too, planned at 888 MB/s before the connection ceiling), Microsoft's Direct NFS
-    against kernel NFS on one volume (no gain before), TR-3496's jumbo frames."""
+    """Each names its source: Closson's kernel NFS scans over two and three GbE paths (the
+    datafiles split over a volume per path), Fawcett's Direct NFS and kernel NFS scans (the DSS
+    variant with 1 MB reads too, planned at 888 MB/s before the connection ceiling), Microsoft's
+    Direct NFS against kernel NFS on one volume (no gain before), TR-3496's jumbo frames."""
     row = next(r for r in calibrate(kb) if r.point.id == point_id)
     assert row.point.source.id == source_id
     assert row.ratio is not None and abs(row.ratio - 1) <= TOLERANCE, row.ratio

@@ -67,3 +67,57 @@ def test_direct_nfs_is_not_spread_by_mount(kb: KnowledgeBase) -> None:
     plan = make_plan(kb, preset_platform(kb, "current-linux-ontap", {"handover": _paths(2)}))
     assert plan.platform.oracle.dnfs
     assert all(m.path is None for m in plan.mounts)
+
+
+def test_a_dss_database_has_its_data_files_split_over_a_volume_per_path(
+    kb: KnowledgeBase,
+) -> None:
+    """Closson's scans scaled with the paths because the data files were on every one of them:
+    a scan-bound (DSS) database gets one data volume per path."""
+    patch = {
+        "network": {"nic_count": 3},
+        "handover": _paths(3),
+        "oracle": {"workload": "dss"},
+        "sizing": {"database_gb": 3000},
+    }
+    plan = make_plan(kb, preset_platform(kb, "example-linux-knfs-7mode", patch))
+    data = [m for m in plan.mounts if "data" in m.serves]
+    assert [(m.mount_point, m.path, m.export.split(":")[0]) for m in data] == [
+        ("/u02/oradata1/ORCL", 1, "192.168.10.21"),
+        ("/u02/oradata2/ORCL", 2, "192.168.11.21"),
+        ("/u02/oradata3/ORCL", 3, "192.168.12.21"),
+    ]
+    volumes = [v for v in plan.volumes if "data" in v.holds]
+    assert [v.name for v in volumes] == ["orcl_data1", "orcl_data2", "orcl_data3"]
+    assert all(v.split_over == 3 for v in volumes)
+    # Every mount of a data volume has the options the data files' rules give.
+    assert len({tuple(m.options) for m in data}) == 1
+    # Each data volume holds a third of the database.
+    assert all(v.sizing is not None for v in volumes)
+    assert all("3,000.0 GB / 3 data volumes" in " ".join(v.sizing.arithmetic) for v in volumes)  # type: ignore[union-attr]
+    # The other volumes share the paths after the first.
+    others = {m.mount_point: m.path for m in plan.mounts if "data" not in m.serves}
+    assert others == {"/u03/oralog/ORCL": 2, "/u04/oraarch/ORCL": 3}
+    # A scan reads every data volume at once: three paths' worth, at Closson's linearity.
+    one = make_plan(
+        kb, preset_platform(kb, "example-linux-knfs-7mode", {"oracle": {"workload": "dss"}})
+    )
+    assert one.expectations.planned_scan_mb_s is not None
+    assert plan.expectations.planned_scan_mb_s is not None
+    assert plan.expectations.planned_scan_mb_s > 2.5 * one.expectations.planned_scan_mb_s
+    message = next(f.message for f in plan.findings if f.rule == "NET-MULTIPATH-SCALING")
+    assert "3 data volumes" in message
+
+
+def test_an_oltp_database_keeps_its_data_files_in_one_volume(kb: KnowledgeBase) -> None:
+    patch = {"network": {"nic_count": 2}, "handover": _paths(2)}
+    plan = make_plan(kb, preset_platform(kb, "example-linux-knfs-7mode", patch))
+    assert [v.name for v in plan.volumes if "data" in v.holds] == ["orcl_data"]
+    assert all(v.split_over is None for v in plan.volumes)
+
+
+def test_direct_nfs_dss_keeps_one_data_volume(kb: KnowledgeBase) -> None:
+    """Direct NFS reads one volume over every path itself."""
+    patch = {"oracle": {"workload": "dss"}, "handover": _paths(2)}
+    plan = make_plan(kb, preset_platform(kb, "current-linux-ontap", patch))
+    assert len([v for v in plan.volumes if "data" in v.holds]) == 1

@@ -31,6 +31,22 @@ def test_separate_volumes_take_data_log_and_backup_specs(kb: KnowledgeBase) -> N
     assert "manual QoS" in message
 
 
+def test_datafiles_split_over_a_volume_per_path_take_data_specs_in_turn(
+    kb: KnowledgeBase,
+) -> None:
+    """A DSS database on kernel NFS over two paths (engine/path_spread)."""
+    paths = [{"filer_address": "10.0.1.4"}, {"filer_address": "10.0.2.4"}]
+    patch = {
+        "network": {"nic_count": 2},
+        "oracle": {"dnfs": False, "workload": "dss"},
+        "handover": {"paths": paths},
+    }
+    group, _ = _group(kb, patch)
+    assert group.not_used == []
+    specs = {m.volume: m.spec for m in group.members}
+    assert (specs["prod_data1"], specs["prod_data2"]) == ("ora-data1", "ora-data2")
+
+
 def test_oracle_home_on_the_filer_takes_the_binary_spec(kb: KnowledgeBase) -> None:
     group, _ = _group(kb, {"layout": {"oracle_home": "nas"}})
     assert group.not_used == []

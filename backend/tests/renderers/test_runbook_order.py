@@ -433,3 +433,29 @@ def test_stopping_snapshot_schedules_is_not_a_low_risk(
     steps = _phase(kb, preset, "filer")
     step = steps[_index(steps, title)]
     assert step.risk.startswith("Medium: a volume that exists already stops taking")
+
+
+def test_split_datafiles_are_spread_by_the_dba_and_the_mount_step_says_why(
+    kb: KnowledgeBase,
+) -> None:
+    """A DSS database on kernel NFS over two paths (engine/path_spread): the mount step cites
+    the rule that chose each mount's path, and the move step names every data mount."""
+    paths = [{"filer_address": "192.168.10.21"}, {"filer_address": "192.168.11.21"}]
+    patch = {
+        "network": {"nic_count": 2},
+        "oracle": {"workload": "dss"},
+        "handover": {"paths": paths},
+    }
+    host = _phase(kb, "example-linux-knfs-7mode", "host", patch)
+    mount = host[_index(host, "Mount points and NFS mounts")]
+    assert "NET-MULTIPATH-SCALING" in [w.rule for w in mount.why]
+    oracle = _phase(kb, "example-linux-knfs-7mode", "oracle", patch)
+    move = oracle[_index(oracle, "Move the database's files")]
+    assert any(
+        "datafiles: spread evenly over /u02/oradata1/ORCL, /u02/oradata2/ORCL" in n
+        for n in move.notes
+    ), move.notes
+    # One path: the rule is not on the mount step.
+    host_one = _phase(kb, "example-linux-knfs-7mode", "host")
+    mount_one = host_one[_index(host_one, "Mount points and NFS mounts")]
+    assert "NET-MULTIPATH-SCALING" not in [w.rule for w in mount_one.why]

@@ -3650,6 +3650,11 @@ export interface components {
              */
             size_gb?: number | null;
             sizing?: components["schemas"]["VolumeSizing"] | null;
+            /**
+             * Split Over
+             * @description Where the datafiles are split evenly over several volumes, one per storage path (engine/path_spread): how many. Each holds an equal share.
+             */
+            split_over?: number | null;
         };
         /**
          * VolumeEffect
