@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from nasplan.domain.plan import Setting
 from nasplan.renderers.common import Facts, cite, header, render_template, rules_of
+from nasplan.renderers.handover import storage_path_count
 
 
 @dataclass
@@ -87,7 +88,14 @@ def driver_entries(f: Facts) -> list[_DriverEntry]:
 
 def nic_notes(f: Facts) -> list[str]:
     """What the NIC step does by hand or at the next boot, for the runbook."""
-    notes = []
+    notes = [
+        f"By hand: {line}. The script says so too; the go/no-go check of that path before "
+        "anything mounts fails until it is done."
+        for s in f.settings("interface")
+        if s.target == "host"
+        for m in mtu_plans(f, s)[len(storage_interfaces(f)) or 1 :]
+        for line in m.manual
+    ]
     for a in adapter_attributes(f):
         where = f"the adapter {a.adapter}" if a.adapter else f"the adapter under {a.interface}"
         notes.append(
@@ -116,8 +124,32 @@ def storage_interfaces(f: Facts) -> list[str]:
 
 
 def mtu_plans(f: Facts, setting: Setting) -> list[_Mtu]:
-    """The MTU change for every storage interface (one manual step when none is named)."""
-    return [mtu_plan(f, setting, i) for i in storage_interfaces(f)] or [mtu_plan(f, setting)]
+    """The MTU change for every storage interface (one manual step when none is named), and a
+    manual step for each further storage path whose interface the hand-over does not name."""
+    planned = [mtu_plan(f, setting, i) for i in storage_interfaces(f)] or [mtu_plan(f, setting)]
+    return planned + [
+        _Mtu(
+            value=setting.value,
+            rules=setting.rules,
+            manual=[
+                f"storage path {n} names no host interface: set MTU {setting.value} on the "
+                f"interface that carries it (give handover.paths[{n - 1}].host_interface to "
+                "get the commands here)"
+            ],
+        )
+        for n in unnamed_paths(f)
+    ]
+
+
+def unnamed_paths(f: Facts) -> list[int]:
+    """Storage paths after the first (1-based) that the host mounts over but whose interface
+    the hand-over does not name."""
+    paths = f.handover.paths
+    return [
+        n
+        for n in range(2, storage_path_count(f) + 1)
+        if n > len(paths) or not paths[n - 1].host_interface
+    ]
 
 
 def mtu_plan(f: Facts, setting: Setting, interface: str | None = None) -> _Mtu:

@@ -12,6 +12,7 @@ from nasplan.domain.platform import Platform
 from nasplan.engine.planner import make_plan
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.merge import deep_merge
+from nasplan.renderers.bundle import render_bundle_files
 from nasplan.renderers.common import BundleMeta
 from nasplan.renderers.runbook import build_runbook
 from nasplan.renderers.runbook_view import StepView
@@ -459,3 +460,27 @@ def test_split_datafiles_are_spread_by_the_dba_and_the_mount_step_says_why(
     host_one = _phase(kb, "example-linux-knfs-7mode", "host")
     mount_one = host_one[_index(host_one, "Mount points and NFS mounts")]
     assert "NET-MULTIPATH-SCALING" not in [w.rule for w in mount_one.why]
+
+
+def test_a_second_path_without_an_interface_name_is_set_by_hand(kb: KnowledgeBase) -> None:
+    """Kernel NFS spread over two paths with jumbo frames, the hand-over naming only the filer's
+    addresses: the host interface of path 2 is unknown, so its MTU is a step by hand (the
+    script and the runbook say so, verify_host.sh asks to check it), not silently skipped."""
+    paths: list[dict[str, Any]] = [
+        {"filer_address": "192.168.10.21"},
+        {"filer_address": "192.168.11.21"},
+    ]
+    patch = {"network": {"nic_count": 2}, "handover": {"paths": paths}}
+    network = _phase(kb, "example-linux-knfs-7mode", "network", patch)
+    nic = network[_index(network, "Host NIC")]
+    assert any("storage path 2 names no host interface" in n for n in nic.notes), nic.notes
+    data = deep_merge(kb.presets["example-linux-knfs-7mode"].platform, patch)
+    plan = make_plan(kb, Platform.model_validate({**data, "as_of": AS_OF.isoformat()}))
+    files = render_bundle_files(plan)
+    assert "manual 'storage path 2 names no host interface" in files["host/network.sh"]
+    assert "CHECK (manual) storage path 2 names no host interface" in files["verify/verify_host.sh"]
+    # Named in the hand-over: the script sets it, nothing is left by hand.
+    paths[0]["host_interface"], paths[1]["host_interface"] = "eth1", "eth2"
+    named = _phase(kb, "example-linux-knfs-7mode", "network", patch)
+    nic = named[_index(named, "Host NIC")]
+    assert not any("names no host interface" in n for n in nic.notes)
