@@ -29,6 +29,7 @@ def bottleneck(
     service: float | None = None,
     provisioned_throughput: bool = False,
     connection: tuple[float, float, float] | None = None,
+    paths: int = 1,
 ) -> str:
     """``connection``: what a kernel client's one TCP connection carries (the model's figure,
     and the lowest and highest measured), where it is what holds the planned scan back."""
@@ -43,6 +44,15 @@ def bottleneck(
             f"Service level: the provisioned capacity and service level allow about "
             f"{service:.0f} MB/s, less than the client and network could move; a higher level "
             "or more capacity raises it."
+        )
+    if connection is not None and scan is not None and paths > 1:
+        mean, low, high = connection
+        return (
+            f"One TCP connection per path: the datafiles are mounted through {paths} filer "
+            f"addresses, and each mount's requests go over one connection, which carried about "
+            f"{rate_words(mean)} at most in the measurements ({low:.0f} to {high:.0f} MB/s), "
+            f"below the {rate_words(ceiling)} of a link; together about {rate_words(scan)}. "
+            "Direct NFS (connections per process and per path) or, on Linux, nconnect raise it."
         )
     if connection is not None and scan is not None:
         mean, low, high = connection

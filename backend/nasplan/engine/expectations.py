@@ -175,7 +175,9 @@ def compute(
         read_rate = min(read_rate, service)
     reads = random_reads(inputs, overhead_8k, read_rate)
     measured_client = scan is not None
-    bound = _connection_bound(inputs, oracle.dnfs, scan, ceiling, service)
+    # Datafiles split over several paths (engine/path_spread): one connection per path.
+    spread = data_paths * linearity if data_paths > 1 and not oracle.dnfs else 1.0
+    bound = _connection_bound(inputs, oracle.dnfs, scan, ceiling, service, spread)
     parts: list[tuple[LatencyPartName, float, str]] = [
         ("wire", wire, f"{transfer} B at {net.nic_gbps} Gb/s, MTU {path.mtu}"),
         (
@@ -203,8 +205,8 @@ def compute(
         serial_client=serial,
         planned_client=client,
         planned_scan_mb_s=None if scan is None else round(scan, 1),
-        planned_scan_low_mb_s=None if bound is None else bound[1],
-        planned_scan_high_mb_s=None if bound is None else bound[2],
+        planned_scan_low_mb_s=None if bound is None else round(bound[1] * spread, 1),
+        planned_scan_high_mb_s=None if bound is None else round(bound[2] * spread, 1),
         service_ceiling_mb_s=None if service is None else round(service, 1),
         random_8k_reads_ceiling=round(reads.ceiling, -2) if measured_client else None,
         random_8k_reads_per_read_in_flight=round(reads.per_read_in_flight, -1),
@@ -227,6 +229,7 @@ def compute(
             service,
             resolved.platform.filer.throughput_mb_s is not None,
             bound,
+            data_paths if spread > 1 else 1,
         ),
         improvements=improvements(kb, resolved, path, transfer, single, serial),
         assumptions=assumptions,
@@ -257,13 +260,18 @@ def _connection_bound(
     scan: float | None,
     ceiling: float,
     service: float | None,
+    spread: float = 1.0,
 ) -> tuple[float, float, float] | None:
     """What a kernel client's one TCP connection carries (the model's figure, the lowest and
     the highest measured), where that is what holds its scan below the link and below a cloud
-    service's own ceiling."""
+    service's own ceiling. ``spread``: the scan's paths times their linearity, one connection
+    each."""
     figure = inputs.knfs_connection_mb_s
     connection = figure.mb_s
-    if dnfs or scan is None or scan >= ceiling - 0.05 or abs(scan - connection) > 0.05:
+    if dnfs or scan is None:
+        return None
+    per_path = scan / spread
+    if per_path >= ceiling - 0.05 or abs(per_path - connection) > 0.05:
         return None
     if service is not None and service <= connection:
         return None

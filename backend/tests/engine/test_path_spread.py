@@ -121,3 +121,27 @@ def test_direct_nfs_dss_keeps_one_data_volume(kb: KnowledgeBase) -> None:
     patch = {"oracle": {"workload": "dss"}, "handover": _paths(2)}
     plan = make_plan(kb, preset_platform(kb, "current-linux-ontap", patch))
     assert len([v for v in plan.volumes if "data" in v.holds]) == 1
+
+
+def test_split_datafiles_on_fast_links_are_bound_by_a_connection_per_path(
+    kb: KnowledgeBase,
+) -> None:
+    """10GbE paths carry more than one kernel NFS connection: the scan is one connection's
+    worth per path, and its range is the measured range per path, added up."""
+    patch = {
+        "network": {"nic_count": 2, "nic_gbps": 10},
+        "handover": _paths(2),
+        "oracle": {"workload": "dss"},
+    }
+    plan = make_plan(kb, preset_platform(kb, "example-linux-knfs-7mode", patch))
+    e = plan.expectations
+    connection = kb.expectations.knfs_connection_mb_s
+    low, high = connection.measured_range
+    assert e.planned_scan_mb_s == round(connection.mb_s * 2 * 0.97, 1)
+    assert (e.planned_scan_low_mb_s, e.planned_scan_high_mb_s) == (
+        round(low * 2 * 0.97, 1),
+        round(high * 2 * 0.97, 1),
+    )
+    assert e.bottleneck.startswith("One TCP connection per path")
+    assert plan.summary is not None
+    assert "bound by one TCP connection per path" in " ".join(plan.summary.decisions)
