@@ -170,13 +170,13 @@ def compute(
 
     # A client no source measured (AIX, HP-UX kernel NFS) gets no ceiling, as for the scan.
     # Direct NFS reads at its scan rate (its paths, already held to a cloud service's ceiling).
-    read_rate = scan if oracle.dnfs and scan is not None else pipelined
+    # Datafiles split over several paths (engine/path_spread): one connection per path.
+    spread = data_paths * linearity if data_paths > 1 and not oracle.dnfs else 1.0
+    read_rate = scan if oracle.dnfs and scan is not None else pipelined * spread
     if service is not None:
         read_rate = min(read_rate, service)
     reads = random_reads(inputs, overhead_8k, read_rate)
     measured_client = scan is not None
-    # Datafiles split over several paths (engine/path_spread): one connection per path.
-    spread = data_paths * linearity if data_paths > 1 and not oracle.dnfs else 1.0
     bound = _connection_bound(inputs, oracle.dnfs, scan, ceiling, service, spread)
     parts: list[tuple[LatencyPartName, float, str]] = [
         ("wire", wire, f"{transfer} B at {net.nic_gbps} Gb/s, MTU {path.mtu}"),

@@ -145,3 +145,15 @@ def test_split_datafiles_on_fast_links_are_bound_by_a_connection_per_path(
     assert e.bottleneck.startswith("One TCP connection per path")
     assert plan.summary is not None
     assert "bound by one TCP connection per path" in " ".join(plan.summary.decisions)
+
+
+def test_random_reads_over_split_datafiles_use_every_path(kb: KnowledgeBase) -> None:
+    base = {"network": {"nic_count": 2, "nic_gbps": 10}, "oracle": {"workload": "dss"}}
+    one = make_plan(kb, preset_platform(kb, "example-linux-knfs-7mode", base))
+    two = make_plan(
+        kb, preset_platform(kb, "example-linux-knfs-7mode", {**base, "handover": _paths(2)})
+    )
+    assert one.expectations.random_8k_reads_ceiling is not None
+    assert two.expectations.random_8k_reads_ceiling is not None
+    ratio = two.expectations.random_8k_reads_ceiling / one.expectations.random_8k_reads_ceiling
+    assert abs(ratio - 2 * 0.97) < 0.02, ratio
