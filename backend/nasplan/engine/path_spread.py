@@ -142,7 +142,8 @@ def _split_datafiles(
                     "volume": name,
                     "serves": lead.serves if n == 1 else ["data"],
                     "mount_point": convention.mount_point.format(n=n, db=db),
-                    "export": f"{filer}:{export}{subdir}",
+                    # Only the first volume shares its files with others (a subdirectory each).
+                    "export": f"{filer}:{export}{subdir if n == 1 else ''}",
                 }
             )
         )

@@ -157,3 +157,36 @@ def test_random_reads_over_split_datafiles_use_every_path(kb: KnowledgeBase) -> 
     assert two.expectations.random_8k_reads_ceiling is not None
     ratio = two.expectations.random_8k_reads_ceiling / one.expectations.random_8k_reads_ceiling
     assert abs(ratio - 2 * 0.97) < 0.02, ratio
+
+
+def test_every_preset_splits_into_distinct_volumes_and_mounts(kb: KnowledgeBase) -> None:
+    """Whatever the platform (RAC, Oracle home on the filer, cloud services, 7-mode), a split
+    gives distinct volume names and mount points, one data mount per data volume, and the
+    volumes after the first are mounted at their root."""
+    split = 0
+    for name in kb.presets:
+        try:
+            platform = preset_platform(
+                kb,
+                name,
+                {
+                    "network": {"nic_count": 2},
+                    "oracle": {"dnfs": False, "workload": "dss"},
+                    "handover": _paths(2),
+                },
+            )
+        except ValueError:
+            continue  # a preset the patch does not fit (a release without kernel NFS, ...)
+        plan = make_plan(kb, platform)
+        data = [v for v in plan.volumes if "data" in v.holds]
+        if len(data) < 2:
+            continue
+        split += 1
+        assert len({v.name for v in plan.volumes}) == len(plan.volumes), name
+        assert len({m.mount_point for m in plan.mounts}) == len(plan.mounts), name
+        for volume in data:
+            mounts = [m for m in plan.mounts if m.volume == volume.name and "data" in m.serves]
+            assert len(mounts) == 1, (name, volume.name)
+            if volume is not data[0]:
+                assert mounts[0].export.partition(":")[2] == volume.export, name
+    assert split >= 5
