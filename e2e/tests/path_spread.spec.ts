@@ -1,16 +1,21 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { SCREENSHOTS, waitForPlan } from "./helpers";
+
+/** The RAC preset on kernel NFS, at the Oracle step. */
+async function kernelNfsRac(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto("/");
+  await page.getByLabel("Start from a preset").selectOption("current-rac");
+  await waitForPlan(page);
+  await page.getByRole("button", { name: /^3\. Oracle/ }).click();
+  await page.getByLabel("Direct NFS (dNFS)").uncheck();
+}
 
 /** Issue 22: kernel NFS over two storage paths, the filer's address on each given in the
  * hand-over: the data files are mounted through path 1, the other volumes through path 2. */
 for (const width of [1440, 390]) {
   test(`kernel NFS mounts spread over two paths, at ${width} px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto("/");
-    await page.getByLabel("Start from a preset").selectOption("current-rac");
-    await waitForPlan(page);
-    await page.getByRole("button", { name: /^3\. Oracle/ }).click();
-    await page.getByLabel("Direct NFS (dNFS)").uncheck();
+    await kernelNfsRac(page, width);
     const findings = page.getByRole("region", { name: "Findings" });
     await expect(findings).toContainText("Give the filer's address on each storage path");
     await page.getByRole("button", { name: "6. Hand-over & sizing" }).click();
@@ -31,12 +36,7 @@ for (const width of [1440, 390]) {
 /** A DSS database on kernel NFS over two paths: the datafiles split over a volume per path. */
 for (const width of [1440, 390]) {
   test(`a DSS database's datafiles split over a volume per path, at ${width} px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto("/");
-    await page.getByLabel("Start from a preset").selectOption("current-rac");
-    await waitForPlan(page);
-    await page.getByRole("button", { name: /^3\. Oracle/ }).click();
-    await page.getByLabel("Direct NFS (dNFS)").uncheck();
+    await kernelNfsRac(page, width);
     await page.getByLabel("Workload").selectOption("dss");
     await page.getByRole("button", { name: "6. Hand-over & sizing" }).click();
     await page.getByLabel("Path 1: filer address", { exact: true }).fill("192.168.10.21");
