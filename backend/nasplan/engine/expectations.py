@@ -115,8 +115,10 @@ def compute(
     # One stream with requests in flight fills the link, unless it is a kernel client's one
     # TCP connection that carries less.
     pipelined = ceiling if oracle.dnfs else min(ceiling, inputs.knfs_connection_mb_s.mb_s)
+    # Datafiles split over several paths (engine/path_spread): one connection per path.
+    spread = data_paths * linearity if data_paths > 1 and not oracle.dnfs else 1.0
     client, scan = _planned_client(
-        inputs, resolved, ceiling, serial, dnfs_paths, linearity, single, data_paths
+        inputs, resolved, ceiling, serial, dnfs_paths, linearity, single, data_paths, spread
     )
     service = _service_ceiling(resolved)
     if service is not None:
@@ -170,8 +172,6 @@ def compute(
 
     # A client no source measured (AIX, HP-UX kernel NFS) gets no ceiling, as for the scan.
     # Direct NFS reads at its scan rate (its paths, already held to a cloud service's ceiling).
-    # Datafiles split over several paths (engine/path_spread): one connection per path.
-    spread = data_paths * linearity if data_paths > 1 and not oracle.dnfs else 1.0
     read_rate = scan if oracle.dnfs and scan is not None else pipelined * spread
     if service is not None:
         read_rate = min(read_rate, service)
@@ -302,19 +302,19 @@ def _planned_client(
     linearity: float,
     single: float,
     data_paths: int = 1,
+    spread: float = 1.0,
 ) -> tuple[str, float | None]:
     """Who moves a large parallel scan, and how fast. Direct NFS opens connections per process
     and per path, so it fills its paths; a kernel client talks to the filer over one TCP
     connection, which carries at most ``knfs_connection_mb_s``; a serial kernel client also has
-    only one request in flight per stream."""
+    only one request in flight per stream. ``spread``: the datafiles' paths times their
+    linearity where they are split over a volume per path (one connection each), else 1."""
     if resolved.platform.oracle.dnfs:
         paths = max(1, dnfs_paths)
         scale = linearity if paths > 1 else 1.0
         label = "Direct NFS over one path" if paths == 1 else f"Direct NFS over {paths} paths"
         return label, paths * ceiling * scale
     connection = inputs.knfs_connection_mb_s.mb_s
-    # Datafiles split over a volume per path: each path its own connection (engine/path_spread).
-    spread = data_paths * linearity if data_paths > 1 else 1.0
     over = f", over {data_paths} paths" if data_paths > 1 else ""
     if not serial:
         label = "kernel NFS, requests pipelined on one TCP connection " + (
