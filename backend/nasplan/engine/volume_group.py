@@ -19,14 +19,16 @@ from nasplan.domain.volume_group import GroupMember, VolumeGroupPlan, VolumeSpec
 
 SID_LENGTH = (3, 12)
 _SPEC_BY_ROLE: dict[str, VolumeSpec] = {
-    "data": "ora-data1",
     "redo": "ora-log",
     "archive": "ora-backup",
     "oracle_home": "ora-binary",
 }
 
 
-_DATA_SPECS: tuple[VolumeSpec, ...] = get_args(VolumeSpec)[:8]
+# Datafile volumes take ora-data1, ora-data2, ... in turn (more than the group has: none).
+_DATA_SPECS: tuple[VolumeSpec, ...] = tuple(
+    spec for spec in get_args(VolumeSpec) if spec.startswith("ora-data")
+)
 
 
 def _members(volumes: list[Volume]) -> tuple[list[GroupMember], list[str]]:
@@ -36,7 +38,6 @@ def _members(volumes: list[Volume]) -> tuple[list[GroupMember], list[str]]:
     for volume in volumes:
         spec = _SPEC_BY_ROLE.get(volume.role)
         if volume.role == "data":
-            # Datafiles split over several volumes take ora-data1, ora-data2, ... in turn.
             data_seen += 1
             spec = _DATA_SPECS[data_seen - 1] if data_seen <= len(_DATA_SPECS) else None
         if "data" in volume.holds and "redo" in volume.holds:

@@ -89,12 +89,11 @@ def driver_entries(f: Facts) -> list[_DriverEntry]:
 def nic_notes(f: Facts) -> list[str]:
     """What the NIC step does by hand or at the next boot, for the runbook."""
     notes = [
-        f"By hand: {line}. The script says so too; the go/no-go check of that path before "
-        "anything mounts fails until it is done."
+        f"By hand: {_unnamed_path_step(s, n)}. The script says so too; the go/no-go check of "
+        "that path before anything mounts fails until it is done."
         for s in f.settings("interface")
         if s.target == "host"
-        for m in mtu_plans(f, s)[len(storage_interfaces(f)) or 1 :]
-        for line in m.manual
+        for n in unnamed_paths(f)
     ]
     for a in adapter_attributes(f):
         where = f"the adapter {a.adapter}" if a.adapter else f"the adapter under {a.interface}"
@@ -131,14 +130,17 @@ def mtu_plans(f: Facts, setting: Setting) -> list[_Mtu]:
         _Mtu(
             value=setting.value,
             rules=setting.rules,
-            manual=[
-                f"storage path {n} names no host interface: set MTU {setting.value} on the "
-                f"interface that carries it (give handover.paths[{n - 1}].host_interface to "
-                "get the commands here)"
-            ],
+            manual=[_unnamed_path_step(setting, n)],
         )
         for n in unnamed_paths(f)
     ]
+
+
+def _unnamed_path_step(setting: Setting, n: int) -> str:
+    return (
+        f"storage path {n} names no host interface: set MTU {setting.value} on the interface "
+        f"that carries it (give handover.paths[{n - 1}].host_interface to get the commands here)"
+    )
 
 
 def unnamed_paths(f: Facts) -> list[int]:
