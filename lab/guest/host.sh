@@ -64,13 +64,14 @@ run_step() {
   log "$name: exit $rc"
 }
 
-# io NAME: write and read back a file on every mount as the Oracle owner.
+# io NAME: write and read back a file on every mount as the Oracle owner. The file is made
+# by mktemp (an exclusive create): RAC nodes share mounts and, booted alike, can share a PID.
 io() {
   uid=$(setting oracle_uid)
   gid=$(setting oracle_gid)
   while read -r dir; do
     if setpriv --reuid="$uid" --regid="$gid" --clear-groups sh -c \
-      'f=$1/nasplan-lab.$$ && printf "lab %s\n" "$1" > "$f" && sync && [ "$(cat "$f")" = "lab $1" ] && rm -f "$f"' sh "$dir" \
+      'f=$(mktemp "$1/nasplan-lab.XXXXXXXX") && printf "lab %s\n" "$1" > "$f" && sync && [ "$(cat "$f")" = "lab $1" ] && rm -f "$f"' sh "$dir" \
       > /dev/null 2>> "$OUT/io-$1.err"; then
       printf '%s ok\n' "$dir"
     else
