@@ -17,11 +17,17 @@ from nasplan.domain.clean_text import (
     FILE_TEXT_PATTERN,
     ONE_LINE_ERRORS,
     ONE_LINE_PATTERN,
+    ONE_TOKEN_ERRORS,
+    ONE_TOKEN_PATTERN,
 )
 from nasplan.domain.platform import Platform
 from nasplan.knowledge.base import KnowledgeBase
 
-MountPoint = Annotated[str, StringConstraints(pattern=r"^/[A-Za-z0-9._/+-]{0,254}$")]
+# Keyed by the mount point as the audit read it from the file, whatever it holds (a quoted
+# directory, a shell variable): it is only compared with what the files carry.
+MountPoint = Annotated[
+    str, StringConstraints(pattern=ONE_TOKEN_PATTERN, max_length=255), ONE_TOKEN_ERRORS
+]
 PasteText = Annotated[
     str,
     StringConstraints(pattern=FILE_TEXT_PATTERN),

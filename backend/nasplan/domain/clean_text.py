@@ -107,6 +107,10 @@ ONE_LINE_PATTERN = f"^[^{_ONE_LINE_BANNED}]*$"
 NON_BLANK_LINE_PATTERN = (
     f"^[^{_ONE_LINE_BANNED}]*[^{_ONE_LINE_BANNED}{char_class(SPACE_RANGES)}][^{_ONE_LINE_BANNED}]*$"
 )
+# One token of a line, as a mount point in a pasted file is: no space, control or format
+# character.
+_ONE_TOKEN_BANNED = _ONE_LINE_BANNED + char_class(SPACE_RANGES)
+ONE_TOKEN_PATTERN = f"^[^{_ONE_TOKEN_BANNED}]+$"
 # Free text of several lines (a comment): tab, newline and carriage return are its only controls.
 MULTI_LINE_PATTERN = f"^[^{_MULTI_LINE_BANNED}]*$"
 # A file or a command's output, like a pasted audit file: no controls but tab, newline and
@@ -131,7 +135,12 @@ def _explained(banned: str, rule: str) -> WrapValidator:
                     "string_blank", "needs a character other than spaces"
                 ) from None
             char = found.group()
-            kind = {"Cc": "control character", "Zl": "line break", "Zp": "line break"}
+            kind = {
+                "Cc": "control character",
+                "Zl": "line break",
+                "Zp": "line break",
+                "Zs": "space",
+            }
             raise PydanticCustomError(
                 "string_character",
                 "{kind} {code} at position {position}: {rule}",
@@ -152,6 +161,10 @@ ONE_LINE_ERRORS = _explained(
 MULTI_LINE_ERRORS = _explained(
     _MULTI_LINE_BANNED,
     "no format characters, and no control characters but tab, newline and carriage return",
+)
+ONE_TOKEN_ERRORS = _explained(
+    _ONE_TOKEN_BANNED,
+    "one token as the file gives it, without spaces, control or format characters",
 )
 FILE_TEXT_ERRORS = _explained(
     char_class(MULTI_LINE_CONTROLS), "no control characters but tab, newline and carriage return"

@@ -310,3 +310,54 @@ def test_a_solaris_line_without_rw_or_hard_has_them_by_default(client: TestClien
         assert {f["severity"] for f in defaults.get(key, [])} == {"info"}, key
         assert all("Solaris does when it is left out" in f["message"] for f in defaults[key])
     assert {f["severity"] for f in found(",soft")["hardness"]} == {"error"}
+
+
+def test_every_mount_point_the_audit_reports_can_be_given_its_role(client: TestClient) -> None:
+    """Issue 26: the page offers a role for each mount the audit read, and the answer is sent
+    back keyed by that mount point. Real files carry mount points beyond letters and digits (a
+    Kubernetes volume path with '~', a quoted directory, an unexpanded shell variable), so each
+    must be accepted and applied, not refused with 422."""
+    points = [
+        "/var/lib/kubelet/pods/f4/volumes/kubernetes.io~nfs/pvc-b8",
+        '/ZFS/BACKUP/DATA_"DB_DIR"_01',
+        "${mount}$j",
+    ]
+    fstab = "".join(
+        f"nas01:/vol{n} {point} nfs rw,bg,hard,vers=3,proto=tcp,timeo=600 0 0\n"
+        for n, point in enumerate(points)
+    )
+    first = _report(client, {"fstab": fstab})
+    assert [a["mount_point"] for a in first["assignments"]] == points
+    body = {
+        "platform": _LINUX_DNFS,
+        "files": {"fstab": fstab},
+        "roles": {point: ["backup"] for point in points},
+    }
+    response = client.post("/api/v1/audits", json=body)
+    assert response.status_code == 200, response.text
+    declared = {a["mount_point"]: (a["role"], a["basis"]) for a in response.json()["assignments"]}
+    assert declared == dict.fromkeys(points, ("backup", "yours"))
+
+
+def test_a_declared_role_for_a_mount_point_no_file_can_carry_is_refused(
+    client: TestClient,
+) -> None:
+    """A mount point is one token of a line: whitespace or a control character cannot be one,
+    so such a key is refused with 422 naming the field."""
+    for point, says in [
+        ("/u02 data", "space U+0020 at position 4"),
+        ("/u02\tx", "control character U+0009 at position 4"),
+        ("/u02\x01", "control character U+0001 at position 4"),
+        ("", "needs a character"),
+        ("/" + "d" * 255, "at most 255 characters"),
+    ]:
+        body = {
+            "platform": _LINUX_DNFS,
+            "files": {"fstab": "nas01:/d /u02 nfs rw,hard 0 0\n"},
+            "roles": {point: ["data"]},
+        }
+        response = client.post("/api/v1/audits", json=body)
+        assert response.status_code == 422, (point, response.text)
+        errors = response.json()["detail"]
+        assert [e["loc"][:2] for e in errors] == [["body", "roles"]], errors
+        assert says in errors[0]["msg"], errors
