@@ -101,6 +101,20 @@ def _host_rollback_step(f: Facts) -> Step:
     )
 
 
+def _home_back_note(f: Facts) -> list[str]:
+    """The host step unmounts the home volume before the database starts again: the database
+    must start from the home it ran from before the change, not from the filer."""
+    home = mount_point_of(f, "oracle_home")
+    if not home:
+        return []
+    registration = " and its registration in Clusterware" if f.rac else ""
+    return [
+        f"If the database ran from the Oracle home on {home[0]} after the move, set it back "
+        f"to the Oracle home it ran from before (its environment{registration}) now: the host "
+        f"step below unmounts {home[0]}, and the database starts again from the original home."
+    ]
+
+
 def _migration_backout(f: Facts) -> list[Step]:
     steps = [
         Step(
@@ -132,6 +146,7 @@ def _migration_backout(f: Facts) -> list[Step]:
             "mounted and not open.",
             "Changes made after the database opened on the new volumes are not in the original "
             "files: carry them back first, or accept their loss with the change owner.",
+            *_home_back_note(f),
         ],
         commands=[FILES_SQL],
         expect="With the database mounted, the query above lists only the original paths.",
