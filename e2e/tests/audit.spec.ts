@@ -56,10 +56,16 @@ test("a line whose files nothing names: what every Oracle mount needs, then the 
   await page.goto("/audit");
   await page.getByLabel("Start from a preset").selectOption("example-linux-knfs-7mode");
   await expect(page.getByTestId("audit-platform")).toContainText("Oracle 11.2");
-  await page.getByLabel("Text (paste 1)").fill("filer01:/vol/vol9  /u05  nfs  rw,bg,soft,intr,vers=3,proto=tcp,timeo=600  0 0\n");
+  // The second line's mount point is a Kubernetes volume path, as real pastes have: its answer
+  // is accepted too.
+  const k8s = "/var/lib/kubelet/pods/f4/volumes/kubernetes.io~nfs/pvc-b8";
+  await page.getByLabel("Text (paste 1)").fill(
+    "filer01:/vol/vol9  /u05  nfs  rw,bg,soft,intr,vers=3,proto=tcp,timeo=600  0 0\n" +
+      `filer01:/pvc-b8  ${k8s}  nfs  rw,bg,hard,vers=3,proto=tcp,timeo=600  0 0\n`,
+  );
   await page.getByRole("button", { name: "Check" }).click();
   const holds = page.getByRole("region", { name: "What each NFS line holds" });
-  await expect(holds.getByTestId("role-basis")).toHaveText("not known: say what it holds");
+  await expect(holds.getByTestId("role-basis")).toHaveText(["not known: say what it holds", "not known: say what it holds"]);
   const fstab = page.getByRole("region", { name: "Findings in fstab" });
   await expect(fstab.getByText("/u05 (what it holds is not known; every Oracle mount of the plan has hard): soft where the plan has hard.")).toBeVisible();
   for (const [name, width] of Object.entries(WIDTHS)) {
@@ -68,7 +74,11 @@ test("a line whose files nothing names: what every Oracle mount needs, then the 
   }
   await holds.getByLabel("Holds (/u05)").selectOption("data");
   await expect(fstab.getByText("/u05: soft where the plan has hard.")).toBeVisible();
-  await expect(holds.getByTestId("role-basis")).toHaveText("your answer");
+  await expect(holds.getByTestId("role-basis").first()).toHaveText("your answer");
+  await holds.getByLabel(`Holds (${k8s})`).selectOption("backup");
+  await expect(holds.getByText(`you said ${k8s} holds backup`)).toBeVisible();
+  await expect(holds.getByTestId("role-basis")).toHaveText(["your answer", "your answer"]);
+  await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
 for (const [name, width] of Object.entries(WIDTHS)) {

@@ -98,7 +98,7 @@ export function SelectField({
   const id = useId();
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800 wrap-anywhere">
         {label}
       </label>
       <select

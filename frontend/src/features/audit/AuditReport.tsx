@@ -127,11 +127,11 @@ export function Report({
           <p className="mt-1 text-sm text-slate-700">Correct a guess and the audit runs again with your answer.</p>
           <ul className="mt-2 space-y-3">
             {report.assignments.map((a) => (
-              <li key={`${a.file}-${a.line}`} className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_14rem] sm:items-end">
+              <li key={`${a.file}-${a.line}`} className="grid grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-[minmax(0,1fr)_14rem] sm:items-end">
                 <div className="min-w-0 text-sm">
                   <span className="font-mono wrap-anywhere">{a.mount_point}</span>{" "}
                   <span className="text-slate-600">({a.file} line {a.line}, {a.device})</span>
-                  <p className="text-slate-700">
+                  <p className="text-slate-700 wrap-anywhere">
                     <span
                       className={`mr-1 rounded px-1.5 py-0.5 text-xs font-medium ${a.basis === "inferred" || a.basis === "unknown" ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-800"}`}
                       data-testid="role-basis"
