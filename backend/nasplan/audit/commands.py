@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import shlex
 
-from nasplan.audit.parsers import MountEntry, Parsed, reads_long_lines_as_blank
+from nasplan.audit.parsers import MountEntry, Parsed, joined_lines, reads_long_lines_as_blank
 
 NFS_TYPES = ("nfs", "nfs3", "nfs4")
 # Options that take the next word as their value, in any OS's mount.
@@ -109,10 +109,7 @@ def _read(args: list[str]) -> tuple[str | None, list[str], list[str], str | None
 @reads_long_lines_as_blank
 def parse_mount_commands(text: str) -> Parsed[MountEntry]:
     result: Parsed[MountEntry] = Parsed()
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            continue
+    for number, line in joined_lines(text, comments=True):
         args = _words(line) if "mount" in line else None  # shlex only where it can help
         if args is None:
             result.ignored.append(number)

@@ -155,14 +155,35 @@ def _corrected(text: str, comment: str, findings: list[AuditFinding], kind: str)
             replaced.setdefault(f.line, f"{comment} {lines[f.line - 1]}")
         else:
             replaced.setdefault(f.line, f.fix)
+    # A line continued with backslashes is one entry: its fix replaces every line of it, and
+    # a removal comments each of them out.
+    follow: dict[int, str] = {}
+    for number, fix in replaced.items():
+        for later in _continuation(lines, number):
+            follow[later] = f"{comment} {lines[later - 1]}" if fix.startswith(comment) else ""
     out: list[str] = []
     for number, line in enumerate(lines, 1):
+        if number in follow:
+            if follow[number]:
+                out.append(follow[number])
+            continue
         if number in unfixed and number not in replaced:
             why = " ".join(dict.fromkeys(unfixed[number]))
             out.append(f"{comment} nasplan: left as it was, to change by hand: {why}")
         out.append(replaced.get(number, line))
     out += list(dict.fromkeys(appended))
     return "\n".join(out) + "\n"
+
+
+def _continuation(lines: list[str], number: int) -> list[int]:
+    """The numbers of the lines that continue line ``number`` (each line before them ends in a
+    backslash), as the parsers join them."""
+    following: list[int] = []
+    at = number
+    while at < len(lines) and lines[at - 1].rstrip().endswith("\\"):
+        at += 1
+        following.append(at)
+    return following
 
 
 class _Auditor(MountChecks, SettingChecks, DnfsChecks):

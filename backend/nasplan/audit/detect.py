@@ -22,7 +22,7 @@ from typing import Literal
 from packaging.specifiers import SpecifierSet
 
 from nasplan.audit.commands import parse_mount_commands
-from nasplan.audit.parsers import Parameter, drop_long_lines, first_lines
+from nasplan.audit.parsers import Parameter, drop_long_lines, first_lines, joined_lines
 from nasplan.audit.tunables import has_sysctl_commands
 from nasplan.knowledge.catalog import OracleCatalog
 from nasplan.knowledge.versions import in_range, oracle_version
@@ -64,7 +64,7 @@ def _all(*tests: Callable[[str], bool]) -> Callable[[str], bool]:
 
 
 def _fields_lines(text: str) -> Iterator[list[str]]:
-    return (line.split() for line in text.splitlines() if line.strip()[:1] not in ("", "#"))
+    return (line.split() for _, line in joined_lines(text))
 
 
 def _vfstab_row(text: str) -> bool:

@@ -107,6 +107,23 @@ class MountChecks(MountLimits):
             for option in implication.options
         }
 
+    def spelled_elsewhere(self, option: str, found: list[str]) -> str:
+        """Words of the line that are ``option`` as another OS writes it (Linux's ``tcp``
+        for proto=tcp) and no option on this one, said after the finding; else nothing."""
+        other_oses: dict[str, list[str]] = {}
+        for (os_name, token), entry in self.kb.option_index.items():
+            if entry.equals == option:
+                other_oses.setdefault(token, []).append(self.kb.os[os_name].label)
+        here = self.kb.os[self.os].label
+        words = [
+            f"{word} is how {' and '.join(other_oses[word])} "
+            f"{'writes' if len(other_oses[word]) == 1 else 'write'} it, and {here} has no such "
+            "option"
+            for word in dict.fromkeys(found)
+            if word in other_oses and (self.os, word) not in self.kb.option_index
+        ]
+        return f" ({'; '.join(words)})" if words else ""
+
     def for_every_file(self, option: str, mount: Mount) -> bool:
         """Whether a rule that puts ``option`` on ``mount`` asks it for every Oracle file."""
         return any(
@@ -195,7 +212,7 @@ class MountChecks(MountLimits):
                     rule,
                     kind,
                     entry.line,
-                    f"{where} {option} is missing.",
+                    f"{where} {option} is missing{self.spelled_elsewhere(option, found)}.",
                     fix,
                     "remount",
                     about=[key],

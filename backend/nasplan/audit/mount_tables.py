@@ -7,7 +7,13 @@ line numbers and lists the lines it did not understand in ``ignored``.
 
 from __future__ import annotations
 
-from nasplan.audit.parsers import MountEntry, Parsed, content_lines, reads_long_lines_as_blank
+from nasplan.audit.parsers import (
+    MountEntry,
+    Parsed,
+    content_lines,
+    joined_lines,
+    reads_long_lines_as_blank,
+)
 
 
 def _split_options(text: str) -> list[str]:
@@ -21,7 +27,7 @@ def _parse_table(
     that stops before its options column (``server:/x /mnt nfs`` in an fstab) mounts with the
     defaults, so it is read as ``defaults``: its missing options are what the audit reports."""
     result: Parsed[MountEntry] = Parsed()
-    for number, line in content_lines(text):
+    for number, line in joined_lines(text):
         fields = line.split()
         if len(fields) >= columns and fields[fstype] in ("nfs", "nfs4"):
             given = _split_options(fields[options]) if len(fields) > options else []

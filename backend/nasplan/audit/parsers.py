@@ -145,6 +145,32 @@ def content_lines(text: str) -> Iterator[tuple[int, str]]:
     )
 
 
+def joined_lines(text: str, comments: bool = False) -> Iterator[tuple[int, str]]:
+    """Like ``content_lines`` (with ``#`` lines kept when ``comments``: a root prompt), a line
+    that ends in a backslash joined to the next with a space: a shell command continued, or a
+    long line wrapped as a document prints it. A joined line has the number of its first line;
+    one that grows past ``MAX_LINE_CHARS`` is given empty, so it is not read, as a long line."""
+    start = 0
+    parts: list[str] = []
+    size = 0
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not parts:
+            if not line or (line.startswith("#") and not comments):
+                continue
+            start = number
+        more = line.endswith("\\")
+        part = line[:-1].rstrip() if more else line
+        parts.append(part)
+        size += len(part) + 1
+        if more:
+            continue
+        yield start, " ".join(p for p in parts if p) if size <= MAX_LINE_CHARS else ""
+        parts, size = [], 0
+    if parts:
+        yield start, " ".join(p for p in parts if p) if size <= MAX_LINE_CHARS else ""
+
+
 def numbered(text: str) -> Iterator[tuple[int, str]]:
     """Every line with its number (from 1, as ``str.splitlines`` counts lines)."""
     return enumerate(text.splitlines(), 1)

@@ -170,6 +170,9 @@ def hostile_lines(n: int) -> str:
         "[x " * third + "]# mount a:/b /c",
         "mount -o " + "a," * half + " a:/b /c",
         "if sudo mount " + "'a b' " * (n // 6) + "a:/b /c; then",
+        "a:/b /c nfs" + "\\" * n,  # continued lines: a run of backslashes, then one more line
+        "a:/b /c nfs\\",
+        "mount -o a \\",
     ]
     return "\n".join(lines) + "\n"
 
@@ -190,6 +193,8 @@ def short_lines(n: int) -> str:
         "a b",
         "(x)",
         "mount a:/b /c",
+        "a:/b /c nfs\\",  # joined with the next line, as a wrapped entry
+        "\\",
     ]
     return "\n".join(pattern[i % len(pattern)] for i in range(n)) + "\n"
 
@@ -267,6 +272,11 @@ def nfsstat_flags(n: int) -> str:
     return "/u02 from filer:/vol/d\n" + " Flags: vers=3,proto=tcp\n" * n
 
 
+def continued_entry(n: int) -> str:
+    """One fstab entry continued over n lines, and a mount command the same."""
+    return "a:/b /c nfs \\\n" + "rw \\\n" * n + "0 0\nmount -o a \\\n" + "b \\\n" * n + "a:/b /c\n"
+
+
 # --- timing -------------------------------------------------------------------------------------
 
 
@@ -313,6 +323,9 @@ SPECIFIC: list[tuple[str, str, str, Callable[[int], str], int]] = [
     ("parse_filesystems", "stanza", "grow", stanzas, 200),
     ("parse_oranfstab", "block", "grow", oranfstab_paths, 200),
     ("parse_mount_output", "nfsstat_block", "grow", nfsstat_flags, 200),
+    ("parse_fstab", "continued_entry", "grow", continued_entry, 200),
+    ("parse_mount_commands", "continued_entry", "grow", continued_entry, 200),
+    ("detect_kind", "continued_entry", "grow", continued_entry, 200),
     ("detect_kind", "wide_vserver_header", "grow", wide_header("vserver"), 100),
     ("detect_kind", "wide_dnfs_header", "grow", wide_header("SVRNAME"), 100),
     # the words that name what is not Oracle's (tools, scripts, ...), glued so none has a border
