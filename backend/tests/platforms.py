@@ -32,3 +32,14 @@ def solaris_ontap7(release: str, oracle: str, as_of: str) -> dict[str, Any]:
         "layout": {"filer_host": "filer01", "db_name": "PROD"},
         "as_of": as_of,
     }
+
+
+def hpux_generic(oracle: str, filer_host: str = "nas01") -> dict[str, Any]:
+    """HP-UX 11.31 on Itanium, single instance on kernel NFS, a filer of no named vendor."""
+    return {
+        "host": {"os": "hpux", "os_version": "11.31", "arch": "ia64", "hostname": "rx6600"},
+        "network": {"nic_gbps": 10, "nic_count": 1},
+        "oracle": {"version": oracle, "rac": False, "dnfs": False},
+        "filer": {"vendor": "generic"},
+        "layout": {"filer_host": filer_host, "db_name": "ORCL"},
+    }

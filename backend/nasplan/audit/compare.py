@@ -17,6 +17,7 @@ from nasplan.audit.parsers import (
     MAX_LINES,
     Parameter,
     Parsed,
+    continues,
 )
 from nasplan.audit.report import (
     MAX_ASSIGNMENTS,
@@ -180,7 +181,7 @@ def _continuation(lines: list[str], number: int) -> list[int]:
     backslash), as the parsers join them."""
     following: list[int] = []
     at = number
-    while at < len(lines) and lines[at - 1].rstrip().endswith("\\"):
+    while at < len(lines) and continues(lines[at - 1]):
         at += 1
         following.append(at)
     return following

@@ -145,6 +145,11 @@ def content_lines(text: str) -> Iterator[tuple[int, str]]:
     )
 
 
+def continues(line: str) -> bool:
+    """Whether the next line carries on this one (it ends in a backslash)."""
+    return line.rstrip().endswith("\\")
+
+
 def joined_lines(text: str, comments: bool = False) -> Iterator[tuple[int, str]]:
     """Like ``content_lines`` (with ``#`` lines kept when ``comments``: a root prompt), a line
     that ends in a backslash joined to the next with a space: a shell command continued, or a
@@ -159,7 +164,7 @@ def joined_lines(text: str, comments: bool = False) -> Iterator[tuple[int, str]]
             if not line or (line.startswith("#") and not comments):
                 continue
             start = number
-        more = line.endswith("\\")
+        more = continues(line)
         part = line[:-1].rstrip() if more else line
         parts.append(part)
         size += len(part) + 1

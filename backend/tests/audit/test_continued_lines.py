@@ -9,18 +9,13 @@ from fastapi.testclient import TestClient
 from nasplan.audit.commands import parse_mount_commands
 from nasplan.audit.detect import detect_kind
 from nasplan.audit.mount_tables import parse_fstab
+from tests.platforms import hpux_generic
 
 ORACLE_HPUX_EXAMPLE = (
     "nfs_server:/vol/DATA/oradata /home/oracle/netapp nfs\\\n"
     "rw,bg,hard,nointr,rsize=32768,wsize=32768,tcp,actimeo=0,vers=3,timeo=600\n"
 )
-HPUX = {
-    "host": {"os": "hpux", "os_version": "11.31", "arch": "ia64", "hostname": "rx6600"},
-    "network": {"nic_gbps": 10, "nic_count": 1},
-    "oracle": {"version": "18.3", "rac": False, "dnfs": False},
-    "filer": {"vendor": "generic"},
-    "layout": {"filer_host": "nfs-server", "db_name": "ORCL"},
-}
+HPUX = hpux_generic("18.3", filer_host="nas-server")
 
 
 def test_a_wrapped_fstab_entry_is_one_entry_at_its_first_line() -> None:

@@ -8,13 +8,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-HPUX = {
-    "host": {"os": "hpux", "os_version": "11.31", "arch": "ia64", "hostname": "rx6600"},
-    "network": {"nic_gbps": 10, "nic_count": 1},
-    "oracle": {"version": "19.21", "rac": False, "dnfs": False},
-    "filer": {"vendor": "generic"},
-    "layout": {"filer_host": "nas01", "db_name": "ORCL"},
-}
+from tests.platforms import hpux_generic
+
+HPUX = hpux_generic("19.21")
 ROLES = {"/u02/oradata": ["data"]}
 
 
