@@ -80,8 +80,10 @@ def _client_line(plan: Plan) -> str:
 def _expect_line(plan: Plan) -> str:
     e = plan.expectations
     name = e.bottleneck.split(":", 1)[0].strip()
-    # Lower-case the first letter only: "One TCP connection" reads "one TCP connection".
-    bound = name[:1].lower() + name[1:] if name else "the model"
+    # Lower-case the first letter of a word, not of an acronym: "One TCP connection" reads
+    # "one TCP connection", "NIC bandwidth" stays as it is.
+    acronym = name[1:2].isupper()
+    bound = (name if acronym else name[:1].lower() + name[1:]) if name else "the model"
     if e.planned_scan_low_mb_s is not None and e.planned_scan_high_mb_s is not None:
         low, high = rate_words(e.planned_scan_low_mb_s), rate_words(e.planned_scan_high_mb_s)
         return f"Expect {low} to {high} for a large scan, bound by {bound}"

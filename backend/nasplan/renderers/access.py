@@ -64,7 +64,8 @@ def access_notes(f: Facts) -> list[str]:
     notes = [
         "Clients are the hosts' storage networks, never host names: "
         + ", ".join(hosts)
-        + " must each have an address in one of them on every path it mounts over.",
+        + (" must each have" if len(hosts) > 1 else " must have")
+        + " an address in one of them on every path it mounts over.",
         "No other client is admitted: a backup or clone host needs its own rule, added by the "
         "storage administrator and recorded with the change.",
     ]

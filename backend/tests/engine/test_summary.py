@@ -83,3 +83,11 @@ def test_the_expect_line_keeps_the_bottleneck_s_own_capitals(kb: KnowledgeBase) 
     assert summary is not None
     expect = next(line for line in summary.decisions if line.startswith("Expect "))
     assert expect == "Expect 384 MB/s to 448 MB/s for a large scan, bound by one TCP connection"
+
+
+def test_an_acronym_at_the_start_of_the_bottleneck_keeps_its_capitals(kb: KnowledgeBase) -> None:
+    """'NIC bandwidth' is not lower-cased to 'nIC bandwidth' (TR-3322's lab, a GbE link)."""
+    summary = make_plan(kb, preset_platform(kb, "tr3322-lab")).summary
+    assert summary is not None
+    expect = next(line for line in summary.decisions if line.startswith("Expect "))
+    assert expect.endswith("bound by NIC bandwidth"), expect

@@ -154,6 +154,15 @@ def test_unanswered_networks_are_flagged_under_the_access_table(kb: KnowledgeBas
     assert "must be answered before phase 3" in runbook
 
 
+def test_the_note_under_the_access_table_reads_for_one_host_and_for_several(
+    kb: KnowledgeBase,
+) -> None:
+    single = _files(kb, "tr3322-lab")["RUNBOOK.md"]
+    assert "never host names: sf4800 must have an address in one of them on every path" in single
+    rac = _files(kb, "current-rac", {"handover": {"cluster_nodes": ["rac01", "rac02"]}})
+    assert "never host names: rac01, rac02 must each have an address" in rac["RUNBOOK.md"]
+
+
 def test_the_access_table_on_7mode_and_a_cloud_service(kb: KnowledgeBase) -> None:
     seven = _access_table(_files(kb, "example-linux-knfs-7mode")["RUNBOOK.md"])
     assert seven and all("rw= and root=" in r[3] for r in seven)
