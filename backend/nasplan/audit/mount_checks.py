@@ -110,17 +110,14 @@ class MountChecks(MountLimits):
     def spelled_elsewhere(self, option: str, found: list[str]) -> str:
         """Words of the line that are ``option`` as another OS writes it (Linux's ``tcp``
         for proto=tcp) and no option on this one, said after the finding; else nothing."""
-        other_oses: dict[str, list[str]] = {}
-        for (os_name, token), entry in self.kb.option_index.items():
-            if entry.equals == option:
-                other_oses.setdefault(token, []).append(self.kb.os[os_name].label)
+        spellings = self.kb.option_spellings.get(option, {})
         here = self.kb.os[self.os].label
         words = [
-            f"{word} is how {' and '.join(other_oses[word])} "
-            f"{'writes' if len(other_oses[word]) == 1 else 'write'} it, and {here} has no such "
+            f"{word} is how {' and '.join(self.kb.os[o].label for o in spellings[word])} "
+            f"{'writes' if len(spellings[word]) == 1 else 'write'} it, and {here} has no such "
             "option"
             for word in dict.fromkeys(found)
-            if word in other_oses and (self.os, word) not in self.kb.option_index
+            if word in spellings and (self.os, word) not in self.kb.option_index
         ]
         return f" ({'; '.join(words)})" if words else ""
 

@@ -66,6 +66,17 @@ class KnowledgeBase:
         return index
 
     @cached_property
+    def option_spellings(self) -> dict[str, dict[str, list[OsName]]]:
+        """An option as the plan writes it (``proto=tcp``) -> each word that stands for it on
+        some OS (Linux's ``tcp``) -> the OSes that write it so."""
+        index: dict[str, dict[str, list[OsName]]] = {}
+        for entry in self.mount_options:
+            if entry.equals is not None:
+                for name in (entry.token, *entry.aliases):
+                    index.setdefault(entry.equals, {}).setdefault(name, []).extend(entry.os)
+        return index
+
+    @cached_property
     def _os_defaults_by_key(self) -> dict[tuple[OsName, str, str], list[OsDefault]]:
         index: dict[tuple[OsName, str, str], list[OsDefault]] = {}
         for default in self.os_defaults:
