@@ -1,0 +1,50 @@
+"""AIX mounts an NFS file system hard when nothing says soft (IBM AIX 7.1 Commands Reference,
+mknfsmnt Command, Description: "The hard mount is the default mount"): leaving hard out of an
+/etc/filesystems stanza is not wrong there (issue 26, kind 3), where soft written out still is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from nasplan.knowledge.base import KnowledgeBase
+from tests.conftest import preset_platform
+
+ROLES = {"/u02/oradata": ["data"]}
+
+
+def _by_key(client: TestClient, kb: KnowledgeBase, options: str) -> dict[str, list[dict[str, Any]]]:
+    stanza = (
+        "/u02/oradata:\n"
+        '\tdev = "/vol/oradata"\n'
+        "\tvfs = nfs\n"
+        "\tnodename = filer01\n"
+        "\tmount = true\n"
+        f"\toptions = {options}\n"
+        "\taccount = false\n"
+    )
+    platform = preset_platform(kb, "example-aix").model_dump(mode="json")
+    body = {"platform": platform, "files": {"filesystems": stanza}, "roles": ROLES}
+    response = client.post("/api/v1/audits", json=body)
+    assert response.status_code == 200, response.text
+    found: dict[str, list[dict[str, Any]]] = {}
+    for f in response.json()["findings"]:
+        for key in f["about"]:
+            found.setdefault(key, []).append(f)
+    return found
+
+
+def test_hard_left_out_is_the_aix_default(client: TestClient, kb: KnowledgeBase) -> None:
+    found = _by_key(client, kb, "cio,rw,bg,intr,rsize=32768,wsize=32768,vers=3,proto=tcp,timeo=600")
+    assert [f["severity"] for f in found["hardness"]] == ["info"], found["hardness"]
+    message = found["hardness"][0]["message"]
+    assert "hard is not written" in message and "AIX" in message, message
+    assert "mknfsmnt" in message, message
+
+
+def test_soft_written_out_is_still_an_error(client: TestClient, kb: KnowledgeBase) -> None:
+    found = _by_key(
+        client, kb, "cio,rw,bg,soft,intr,rsize=32768,wsize=32768,vers=3,proto=tcp,timeo=600"
+    )
+    assert {f["severity"] for f in found["hardness"]} == {"error"}, found["hardness"]
