@@ -165,17 +165,25 @@ class MountChecks(MountLimits):
                 if unknown
                 else f"{entry.mount_point}:"
             )
-            if key == "retry" and "noauto" in found and other in (None, "fg"):
-                # bg and fg only decide how a mount made at boot retries; a noauto line is
-                # mounted by hand, where fg (mount returns once it is there) is what is wanted.
+            by_hand = kind == "mount_command" or "noauto" in found
+            if key == "retry" and by_hand and other in (None, "fg"):
+                # bg and fg only decide how a mount made at boot retries; a command typed at a
+                # shell, or a noauto line, is mounted by hand, where fg (mount returns once it
+                # is there) is what is wanted.
+                how = (
+                    "it is a command typed at a shell"
+                    if kind == "mount_command"
+                    else "the line has noauto"
+                )
                 self.add(
                     "info",
                     rule,
                     kind,
                     entry.line,
-                    f"{where} {option} is not needed: the line has noauto, so it is mounted by "
-                    f"hand and not at boot, where {option} matters "
-                    f"({self.source_words(self.kb.rules[rule].sources[0])}; mount(8): noauto).",
+                    f"{where} {option} is not needed: {how}, so it is mounted by hand and not "
+                    f"at boot, where {option} matters "
+                    f"({self.source_words(self.kb.rules[rule].sources[0])}"
+                    + ("; mount(8): noauto)." if kind != "mount_command" else ")."),
                     about=[key],
                 )
                 continue

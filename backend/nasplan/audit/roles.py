@@ -23,7 +23,7 @@ from nasplan.domain.vocabulary import Role
 # Words that name a file role in paths and volume names, most specific first. "log" alone is
 # redo only when nothing else matched (alert logs and "oralog" are both common).
 _WORDS: list[tuple[Role, re.Pattern[str]]] = [
-    ("crs", re.compile(r"(^|[^a-z])(crs|ocr|grid)([^a-z]|$)|vot(e|ing)")),
+    ("crs", re.compile(r"(^|[^a-z])(crs|ocr|grid)([^a-z]|$)|vot(e|ing)|shared_config")),
     (
         "backup",
         re.compile(
@@ -43,6 +43,14 @@ _WORDS: list[tuple[Role, re.Pattern[str]]] = [
     ),
     ("data", re.compile(r"(oradata|sapdata|data|dbf|datafile)")),
 ]
+
+
+# A Grid Infrastructure home or base under an Oracle base (/u01/app/19.0.0/grid, /u01/app/grid:
+# Oracle's Optimal Flexible Architecture) holds programs, not the cluster's registry and voting
+# files, though "grid" alone names those (a /u02/grid mount). "shared_config" above is where the
+# oracle-base RAC-on-NFS builds put the registry and voting files.
+_GRID_HOME = re.compile(r"(^|[^a-z])grid([^a-z]|$)")
+_UNDER_APP = "/app/"
 
 
 # Bare OFA mount points (/u01, /u02, ...). Together, /u01, /u02 and /u03 are the layout of
@@ -113,6 +121,14 @@ def guess_role(
         if len(text) > MAX_LINE_CHARS:
             continue
         lowered = text.lower()
+        if where == "mount point" and _UNDER_APP in lowered and _GRID_HOME.search(lowered):
+            return RoleGuess(
+                "oracle_home",
+                f"the mount point {text} is a Grid Infrastructure home under an Oracle base, "
+                "which holds programs",
+                planned_mount_for(plan, "oracle_home"),
+                "named",
+            )
         for role, pattern in _WORDS:
             if pattern.search(lowered):
                 return RoleGuess(

@@ -170,11 +170,28 @@ def _ipadm_set(tokens: list[str]) -> tuple[str, str] | None:
     return None
 
 
+_TYPESET_DASHES = ("\u2013", "\u2014")  # en and em dash, as documents print a flag's hyphen
+
+
+def _flag_dashes(tokens: list[str]) -> list[str]:
+    """Tokens with a typeset dash before a flag (``\u2013get``) read as the hyphen it stands for."""
+    return [f"-{t[1:]}" if t.startswith(_TYPESET_DASHES) else t for t in tokens]
+
+
+def _is_command(tokens: list[str]) -> bool:
+    return _ndd_args(tokens) is not None or any(
+        t == "ipadm" or t.endswith("/ipadm") for t in tokens
+    )
+
+
 @dataclass
 class _NddState:
     result: Parsed[Parameter] = field(default_factory=Parsed)
     pending: _PendingGet | None = None
     columns: tuple[int, int] | None = None
+    # Documents print a root session with "# " before every command; in a script, "#" is a
+    # comment. Where every ndd or ipadm command of the paste has "# " before it, it is a prompt.
+    hash_is_prompt: bool = False
 
     def add(self, item: Parameter) -> None:
         self.result.items.append(item)
@@ -189,18 +206,21 @@ class _NddState:
             self.result.ignored.append(self.pending.line)
         self.pending = None
 
+    def commented(self, line: str) -> bool:
+        return line.startswith("#") and not self.hash_is_prompt
+
     def command(self, number: int, line: str, args: list[str]) -> None:
         self.flush()
         self.columns = None
         if args[:1] == ["-set"]:
-            if len(args) >= 4 and args[1].startswith("/dev/") and not line.startswith("#"):
+            if len(args) >= 4 and args[1].startswith("/dev/") and not self.commented(line):
                 self.add(Parameter(number, args[2], " ".join(args[3:])))
             elif len(args) == 3 and args[1].startswith("/dev/") and "=" in args[2][1:]:
                 # name=value in one argument: ndd reads it as a parameter name and fails.
                 name, _, value = args[2].partition("=")
-                if not line.startswith("#"):
+                if not self.commented(line):
                     self.result.refused.append(Parameter(number, name, value))
-            elif not line.startswith("#"):
+            elif not self.commented(line):
                 self.result.ignored.append(number)
             return
         if args[:1] == ["-get"]:
@@ -237,12 +257,12 @@ def parse_ndd(text: str) -> Parsed[Parameter]:
     * ``ipadm show-prop`` / ``show-ifprop`` tables: the PROPERTY column is the name and the
       CURRENT column the value (a header of more than ``MAX_COLUMNS`` words is ignored).
     """
-    state = _NddState()
-    for number, raw in numbered(text):
-        line = raw.strip()
+    lines = [(number, raw.strip(), _flag_dashes(raw.split())) for number, raw in numbered(text)]
+    commands = [line for _, line, tokens in lines if _is_command(tokens)]
+    state = _NddState(hash_is_prompt=bool(commands) and all(c.startswith("# ") for c in commands))
+    for number, line, tokens in lines:
         if not line:
             continue
-        tokens = line.split()
         args = _ndd_args(tokens)
         upper = [token.upper() for token in tokens]
         if args is not None:
@@ -258,7 +278,7 @@ def parse_ndd(text: str) -> Parsed[Parameter]:
             state.flush()
             state.columns = None
             setting = _ipadm_set(tokens)
-            if setting is not None and not line.startswith("#"):
+            if setting is not None and not state.commented(line):
                 state.add(Parameter(number, *setting))
         elif line.startswith("#"):
             continue

@@ -136,14 +136,15 @@ def test_a_bare_nfs_line_is_audited_not_refused(client: TestClient) -> None:
     report = response.json()
     assert report["checked"] == {"fstab": 1}
     missing = [f for f in report["findings"] if f["line"] == 1 and "missing" in f["message"]]
-    assert {"vers", "proto"} <= {key for f in missing for key in f["about"]}
+    assert {"vers", "retry"} <= {key for f in missing for key in f["about"]}
     assert all(f["severity"] != "info" for f in missing)
     assert all(f["fix"] and "hard" in f["fix"] and "vers=3" in f["fix"] for f in missing)
     assert "hard" in report["corrected"]["fstab"]
-    # Issue 26 (kind 3): hard and timeo=600 are what Linux does when they are left out, so
+    # Issue 26 (kind 3): hard, TCP and timeo=600 are what Linux does when they are left out, so
     # their absence is an info naming the default, not a warning.
     defaults = {key: f["severity"] for f in report["findings"] for key in f["about"]}
     assert defaults["hardness"] == "info"
+    assert defaults["proto"] == "info"
     assert defaults["timeo"] == "info"
     # Left out, rsize and wsize are the largest that client and filer both support.
     assert defaults["rsize"] == defaults["wsize"] == "info"

@@ -290,6 +290,50 @@ def test_a_line_mounted_by_hand_is_not_told_to_mount_in_the_background(
     assert {f["severity"] for f in _by_key(response.json())["retry"]} == {"error"}
 
 
+def test_a_mount_command_typed_at_a_shell_is_not_told_to_mount_in_the_background(
+    client: TestClient,
+) -> None:
+    """A mount command is mounted by hand, not at boot, so bg (how a boot-time mount retries)
+    is an info there, as on a noauto line (corpus case unx-sol-posulliv-rac10g-mount-cmd-2008);
+    the same options in a vfstab line are still told bg is missing."""
+    platform = solaris_ontap7("10", "10.2.0.4", "2008-11-29")
+    options = "rw,hard,nointr,rsize=32768,wsize=32768,noac,proto=tcp,forcedirectio,vers=3"
+    roles = {"/u03": ["data"]}
+    command = f"# mount -F nfs -o {options} filer01:/export/oradata /u03\n"
+    body = {"platform": platform, "pastes": [{"name": "c", "text": command}], "roles": roles}
+    retry = _by_key(client.post("/api/v1/audits", json=body).json())["retry"]
+    assert [(f["severity"], f["rule"]) for f in retry] == [("info", "MNT-RW-BG-HARD")]
+    assert "command typed at a shell" in retry[0]["message"]
+    vfstab = f"filer01:/export/oradata - /u03 nfs - yes {options}\n"
+    body = {"platform": platform, "files": {"vfstab": vfstab}, "roles": roles}
+    retry = _by_key(client.post("/api/v1/audits", json=body).json())["retry"]
+    assert {f["severity"] for f in retry} == {"error"}
+
+
+def test_linux_speaks_tcp_when_no_transport_is_written(client: TestClient) -> None:
+    """nfs(5), TRANSPORT METHODS: with no transport option the Linux client reaches the NFS
+    service over TCP. A line without proto is then told so in an info, and the mount output of
+    an older mount(8), which lists the options as given (corpus case
+    lnx-ntap-migration-host1-mount-2015), is not told proto=tcp is missing."""
+    platform = dict(_LINUX_DNFS, oracle={"version": "12.1.0.2", "dnfs": False})
+    roles = {"/oradata": ["data"]}
+    line = "svm1:/oradata /oradata nfs rw,bg,hard,vers=3,rsize=65536,wsize=65536,timeo=600 0 0\n"
+    body = {"platform": platform, "files": {"fstab": line}, "roles": roles}
+    proto = _by_key(client.post("/api/v1/audits", json=body).json())["proto"]
+    assert [f["severity"] for f in proto] == ["info"], proto
+    assert "proto=tcp is not written" in proto[0]["message"]
+    given = (
+        "svm1:/oradata on /oradata type nfs (rw,bg,vers=3,rsize=65536,wsize=65536,addr=10.0.0.5)\n"
+    )
+    body = {"platform": platform, "files": {"mount": given}, "roles": roles}
+    found = _by_key(client.post("/api/v1/audits", json=body).json())
+    assert "proto" not in found or {f["severity"] for f in found["proto"]} == {"info"}
+    udp = line.replace("vers=3", "vers=3,proto=udp")
+    body = {"platform": platform, "files": {"fstab": udp}, "roles": roles}
+    proto = _by_key(client.post("/api/v1/audits", json=body).json())["proto"]
+    assert {f["severity"] for f in proto} & {"warning", "error"}, proto
+
+
 def test_a_solaris_line_without_rw_or_hard_has_them_by_default(client: TestClient) -> None:
     """Solaris mounts NFS read/write, hard and interruptible unless told otherwise (Solaris
     System Administration Guide, General Mount Options): leaving them out is an info, and soft

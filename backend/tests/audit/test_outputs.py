@@ -154,6 +154,33 @@ def test_ndd_get_session_and_set_script() -> None:
     assert parsed.ignored == [8, 9, 10, 14]
 
 
+def test_a_root_session_printed_in_a_document_is_read_with_its_sets() -> None:
+    """Oracle's installation guides print each command after a "# " root prompt and, in places,
+    a typeset dash for the flag's hyphen (corpus case unx-sol10-ora18c-dnfs-ndd-2019): where
+    every command of the paste has "# " before it, "#" is the prompt, not a comment."""
+    parsed = parse_ndd(
+        "# ndd \u2013get /dev/tcp tcp_max_buf\n"
+        "# ndd -set /dev/tcp tcp_max_buf 1056768\n"
+        "# ndd -set /dev/tcp tcp_xmit_hiwat 1056768\n"
+    )
+    assert _pairs(parsed) == [
+        (2, "tcp_max_buf", "1056768"),
+        (3, "tcp_xmit_hiwat", "1056768"),
+    ]
+    assert parsed.ignored == [1]  # a get whose value the paste does not show
+    ipadm = parse_ndd(
+        "# ipadm show-prop -p max_buf tcp\n"
+        "# ipadm set-prop -p max_buf=1048576 tcp\n"
+        "# ipadm set-prop -p send_buf=1056768 tcp\n"
+    )
+    assert _pairs(ipadm) == [(2, "max_buf", "1048576"), (3, "send_buf", "1056768")]
+    # In a script where some commands run, a "#" line is commented out.
+    script = parse_ndd(
+        "ndd -set /dev/tcp tcp_max_buf 1056768\n# ndd -set /dev/tcp tcp_xmit_hiwat 1056768\n"
+    )
+    assert _pairs(script) == [(1, "tcp_max_buf", "1056768")]
+
+
 def test_ipadm_show_prop_table_and_set_prop() -> None:
     parsed = parse_ndd(
         "root@sol11:~# ipadm show-prop -p max_buf,_cwnd_max,send_buf tcp\r\n"

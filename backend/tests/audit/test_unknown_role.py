@@ -147,3 +147,38 @@ def test_an_export_named_for_binaries_holds_the_oracle_home(client: TestClient) 
     # "bin" inside another word names nothing.
     report = _audit(client, "nas1:/cabinet /mnt/x nfs rw,bg,hard,vers=3,proto=tcp 0 0\n")
     assert [a["role"] for a in report["assignments"]] == [None]
+
+
+def test_a_grid_home_holds_programs_and_shared_config_holds_the_clusterware_files(
+    client: TestClient,
+) -> None:
+    """Issue 26, kind 7: in a RAC fstab the OCR and voting files' mount (``/u01/shared_config``,
+    where the oracle-base RAC-on-NFS builds put them) was missed, while the shared Grid
+    Infrastructure home (``/u01/app/<release>/grid``: Oracle's Optimal Flexible Architecture
+    home, programs) was told it lacked noac as if it held the voting files (corpus case
+    lnx-sfdan-rac11204-nfs-fstab-2019)."""
+    rac = linux_ontap(dnfs=False, oracle={"version": "11.2.0.4", "rac": True, "rac_nodes": 2})
+    options = "rw,bg,hard,nointr,tcp,vers=3,timeo=600,rsize=32768,wsize=32768,actimeo=0"
+    fstab = (
+        f"nas1:/share/shared_config /u01/shared_config nfs {options} 0 0\n"
+        f"nas1:/share/shared_grid /u01/app/11.2.0/grid nfs {options} 0 0\n"
+        f"nas1:/share/grid_base /u01/app/grid nfs {options} 0 0\n"
+    )
+    report = _audit(client, fstab, rac)
+    assert [(a["role"], a["basis"]) for a in report["assignments"]] == [
+        ("crs", "named"),
+        ("oracle_home", "named"),
+        ("oracle_home", "named"),
+    ]
+    assert "Grid Infrastructure" in report["assignments"][1]["reason"]
+    raised = {
+        (f["line"], key): f["rule"]
+        for f in report["findings"]
+        if f["severity"] != "info"
+        for key in f["about"]
+    }
+    assert raised.get((1, "noac")) == "LNX-RAC-CRS-NOAC"
+    assert (2, "noac") not in raised and (3, "noac") not in raised
+    # A mount named for the cluster files keeps its role.
+    alone = _audit(client, f"nas1:/vol/crs /u02/grid_ocr nfs {options} 0 0\n", rac)
+    assert [a["role"] for a in alone["assignments"]] == ["crs"]

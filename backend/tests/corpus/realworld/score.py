@@ -38,6 +38,7 @@ class Case:
     expected: list[dict[str, Any]]
     must_not: list[dict[str, Any]]
     entry: dict[str, Any]
+    manifest: str = ""
 
 
 @dataclass
@@ -90,6 +91,7 @@ def load_cases(root: Path = HERE) -> list[Case]:
                     expected=entry.get("expected") or [],
                     must_not=entry.get("must_not") or [],
                     entry=entry,
+                    manifest=manifest.name,
                 )
             )
     return cases

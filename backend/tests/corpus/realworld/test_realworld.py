@@ -54,25 +54,34 @@ def test_every_expected_line_exists_in_its_file() -> None:
 
 
 def test_the_audit_is_right_on_real_files(client: TestClient) -> None:
+    """Each set of manifests keeps the floor it was measured at: files added later get a floor
+    of their own and never lower the floor of the files measured before them."""
     scores = [score_case(client, case) for case in load_cases()]
-    overall, _ = totals(scores)
-    floors = yaml.safe_load((Path(__file__).parent / "floors.yaml").read_text())
     printed = report(scores)
     print(printed)
-    measured = {
-        "precision": overall.precision,
-        "recall": overall.recall,
-        "understood": overall.understood_share,
-        "roles_guessed": _roles_guessed(scores),
-    }
-    below = {
-        name: (round(value, 3), floors[name])
-        for name, value in measured.items()
-        if value + 1e-9 < floors[name]
-    }
-    assert not below, f"below the floor (measured, floor): {below}\n{printed}"
-    for name, floor in floors.items():
-        assert floor <= GOAL[name], name
+    sets = yaml.safe_load((Path(__file__).parent / "floors.yaml").read_text())["sets"]
+    manifests = {score.case.manifest for score in scores}
+    assert any(s["manifests"] == "all" for s in sets)
+    for floor_set in sets:
+        names = manifests if floor_set["manifests"] == "all" else set(floor_set["manifests"])
+        assert names <= manifests, (floor_set["name"], names - manifests)
+        chosen = [score for score in scores if score.case.manifest in names]
+        overall, _ = totals(chosen)
+        measured = {
+            "precision": overall.precision,
+            "recall": overall.recall,
+            "understood": overall.understood_share,
+            "roles_guessed": _roles_guessed(chosen),
+        }
+        floors = floor_set["floors"]
+        below = {
+            name: (round(value, 3), floors[name])
+            for name, value in measured.items()
+            if value + 1e-9 < floors[name]
+        }
+        assert not below, f"{floor_set['name']}: below the floor (measured, floor): {below}"
+        for name, floor in floors.items():
+            assert floor <= GOAL[name], name
 
 
 def _roles_guessed(scores: list[FileScore]) -> float:
@@ -90,7 +99,11 @@ def test_every_line_to_write_instead_passes_the_audit_itself(client: TestClient)
     fixes: dict[tuple[str, str], str] = {}
     for case in load_cases():
         body = {"platform": case.platform, "pastes": [{"name": case.id, "text": case.text}]}
-        for finding in client.post("/api/v1/audits", json=body).json()["findings"]:
+        response = client.post("/api/v1/audits", json=body)
+        # A file the audit cannot tell the kind of is refused with 422 and has no fixes; the
+        # scorer counts it as not understood.
+        assert response.status_code in (200, 422), (case.id, response.text)
+        for finding in response.json().get("findings", []):
             if finding["severity"] != "info" and finding.get("fix"):
                 fixes[(case.id, finding["fix"])] = finding["rule"]
     cases = {case.id: case for case in load_cases()}
