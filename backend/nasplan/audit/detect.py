@@ -98,6 +98,22 @@ _NFSO_NAMES = (
     r"nfs_\w+|portcheck|udpchecksum|statd_\w+|lockd_\w+|client_delegation|server_delegation"
     r"|utf8_validation"
 )
+_NO_NAMES = (
+    "rfc1323|sb_max|tcp_sendspace|tcp_recvspace|udp_sendspace|udp_recvspace|ipqmaxlen"
+    "|tcp_nodelayack|use_isno|tcp_pmtu_discover|tcp_mssdflt"
+)
+
+
+def _aix_command(name: str) -> str:
+    """An AIX tunables command that sets or shows a tunable, at the start of a line after any
+    prompt, sudo or path: ``# /usr/sbin/no -p -o sb_max=4194304``."""
+    prompt = r"(?:(?:\[[^\]\n]*+\]|[^\s#$%>]*+)[#$%>][ \t]*+)?"
+    return (
+        rf"^[ \t]*+{prompt}(?:sudo[ \t]++)?(?:\S*/)?{name}"
+        rf"(?:[ \t]++-[a-np-zA-Z])*+[ \t]++-o[ \t]++\w"
+    )
+
+
 _VOL_OPTIONS = (
     "nosnap|nosnapdir|minra|no_atime_update|nvfail|fractional_reserve|guarantee"
     "|create_ucode|convert_ucode|snapmirrored|fs_size_fixed|read_realloc|try_first"
@@ -208,8 +224,14 @@ DETECTION_RULES: tuple[_Rule, ...] = (
     (
         "nfso",
         "high",
-        "AIX nfso tunable names (nfs_*, portcheck, ...)",
-        _search(rf"^[ \t]*+(?:{_NFSO_NAMES})[ \t]*+=[ \t]*+\S"),
+        "AIX nfso tunable names (nfs_*, portcheck, ...) or nfso -o commands",
+        _search(rf"^[ \t]*+(?:{_NFSO_NAMES})[ \t]*+=[ \t]*+\S|{_aix_command('nfso')}"),
+    ),
+    (
+        "no",
+        "high",
+        "AIX network option names (rfc1323, sb_max, tcp_sendspace, ...) or no -o commands",
+        _search(rf"^[ \t]*+(?:{_NO_NAMES})[ \t]*+=[ \t]*+\S|{_aix_command('no')}"),
     ),
     (
         "sysctl",

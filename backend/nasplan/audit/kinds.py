@@ -26,7 +26,13 @@ from nasplan.audit.oranfstab import parse_oranfstab
 from nasplan.audit.parameter_files import parse_init_ora, parse_spfile_text
 from nasplan.audit.parsers import Parsed
 from nasplan.audit.sqlplus import parse_dnfs_servers, parse_show_parameter
-from nasplan.audit.tunables import parse_etc_system, parse_ndd, parse_nfso, parse_sysctl
+from nasplan.audit.tunables import (
+    parse_etc_system,
+    parse_ndd,
+    parse_nfso,
+    parse_no,
+    parse_sysctl,
+)
 from nasplan.domain.platform import OsName
 
 FileKind = Literal[
@@ -42,6 +48,7 @@ FileKind = Literal[
     "show_parameter",
     "sysctl",
     "nfso",
+    "no",
     "etc_system",
     "ndd",
     "options_nfs",
@@ -129,11 +136,20 @@ FILE_KINDS: dict[FileKind, FileKindSpec] = {
         implies_os="linux",
     ),
     "nfso": FileKindSpec(
-        "AIX nfso -a",
+        "AIX nfso -a or nfso -o commands",
         "parameters",
         parse_nfso,
         ("nfso",),
         "nfso -p -o {key}={value}",
+        implies_os="aix",
+        excerpt=True,
+    ),
+    "no": FileKindSpec(
+        "AIX no -a",
+        "parameters",
+        parse_no,
+        ("no",),
+        "no -p -o {key}={value}",
         implies_os="aix",
         excerpt=True,
     ),

@@ -1,5 +1,5 @@
-"""Read kernel tunables as pasted: Linux ``sysctl`` output and /etc/sysctl.conf, AIX ``nfso``,
-Solaris /etc/system, ``ndd`` and ``ipadm``.
+"""Read kernel tunables as pasted: Linux ``sysctl`` output and /etc/sysctl.conf, AIX ``nfso`` and
+``no``, Solaris /etc/system, ``ndd`` and ``ipadm``.
 
 Like every parser (``nasplan.audit.parsers``), each returns what it understood with line numbers
 and lists the lines it did not understand in ``ignored``; blank lines and comments are
@@ -45,12 +45,25 @@ def _assignments(
     command: str | None = None,
 ) -> Parsed[Parameter]:
     result: Parsed[Parameter] = Parsed()
-    for number, raw in numbered(text):
-        line = raw.strip()
-        if not line or line.startswith(comments):
+    lines = [(number, raw.strip()) for number, raw in numbered(text)]
+    commands = (
+        [line for _, line in lines if _after_command(line, command) != line] if command else []
+    )
+    # Documents print a root session with "# " before every command; in a script, "#" is a
+    # comment. Where every command of the paste has "# " before it, it is a prompt.
+    hash_is_prompt = bool(commands) and all(line.startswith("# ") for line in commands)
+    for number, line in lines:
+        if not line:
+            continue
+        if line.startswith(comments) and not (
+            hash_is_prompt and command and _after_command(line, command) != line
+        ):
             continue
         if command is not None:
-            line = _after_command(line, command)
+            rest = _after_command(line, command)
+            if rest != line and "=" not in rest:
+                continue  # a command that lists or shows tunables (nfso -a, no -o sb_max)
+            line = rest
         match = None if noise and line.startswith(noise) else pattern.fullmatch(line)
         if match is None:
             result.ignored.append(number)
@@ -62,8 +75,10 @@ def _assignments(
 def _after_command(line: str, command: str) -> str:
     """``sudo /sbin/sysctl -w a=b`` -> ``a=b``: the command that sets what the line holds, its
     path, a sudo before it and its flags are dropped; any other line is returned as it is."""
+    if line.startswith("[") and (end := line.find("]")) > 0 and line[end + 1 : end + 2] in "#$":
+        line = line[end + 2 :].lstrip()  # [root@host ~]# prompt
     words = line.split(None, 4)
-    while words and words[0] in ("sudo", "$", "#"):
+    while words and (words[0] == "sudo" or words[0].endswith(("#", "$", "%", ">"))):
         words = words[1:]
     if not words or words[0].rsplit("/", 1)[-1] != command:
         return line
@@ -103,11 +118,19 @@ def parse_sysctl(text: str) -> Parsed[Parameter]:
 
 @reads_long_lines_as_blank
 def parse_nfso(text: str) -> Parsed[Parameter]:
-    """AIX ``nfso -a`` output: ``name = value``, one tunable a line (padded to align the ``=``).
+    """AIX ``nfso -a`` output: ``name = value``, one tunable a line (padded to align the ``=``),
+    or ``nfso -p -o name=value`` commands (behind a prompt, a path or sudo).
 
     Double quotes around a value (as in /etc/tunables/nextboot) are dropped.
     """
-    return _assignments(text, _NFSO, ("#",))
+    return _assignments(text, _NFSO, ("#",), command="nfso")
+
+
+@reads_long_lines_as_blank
+def parse_no(text: str) -> Parsed[Parameter]:
+    """AIX ``no -a`` output (network options, ``name = value`` as nfso prints them) or
+    ``no -p -o name=value`` commands; ``no -o name`` alone shows a value and sets nothing."""
+    return _assignments(text, _NFSO, ("#",), command="no")
 
 
 _ETC_SYSTEM = re.compile(

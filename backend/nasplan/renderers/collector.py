@@ -179,7 +179,7 @@ def _aix(_keys: SettingKeys) -> list[Item]:
         Item("mount.txt", "mount", "the file systems mounted (mount)", ("mount",)),
         Item("nfsstat_m.txt", "mount", "nfsstat -m", ("nfsstat -m",)),
         Item("nfso.txt", "nfso", "NFS tunables (nfso -a)", ("nfso -a",)),
-        Item("no.txt", "-", "network tunables (no -a)", ("no -a",)),
+        Item("no.txt", "no", "network tunables (no -a)", ("no -a",)),
         Item("nics.txt", "-", "network interfaces and MTU (ifconfig -a)", ("ifconfig -a",)),
         *_oranfstab_items(),
         *_oracle_items(),

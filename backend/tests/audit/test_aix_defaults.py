@@ -48,3 +48,24 @@ def test_soft_written_out_is_still_an_error(client: TestClient, kb: KnowledgeBas
         client, kb, "cio,rw,bg,soft,intr,rsize=32768,wsize=32768,vers=3,proto=tcp,timeo=600"
     )
     assert {f["severity"] for f in found["hardness"]} == {"error"}, found["hardness"]
+
+
+def test_no_output_is_read_and_checked_against_the_plans_network_options(
+    client: TestClient, kb: KnowledgeBase
+) -> None:
+    """The AIX collector saves ``no -a`` (network options); the audit reads it as kind ``no``
+    and checks what the plan sets with ``no`` (rfc1323=1, AIX-NO-RFC1323, from the 19c guide)."""
+    platform = preset_platform(kb, "example-aix", {"oracle": {"version": "19.21"}})
+    body = {
+        "platform": platform.model_dump(mode="json"),
+        "pastes": [
+            {"name": "no.txt", "text": "          rfc1323 = 0\n           sb_max = 1048576\n"}
+        ],
+    }
+    response = client.post("/api/v1/audits", json=body)
+    assert response.status_code == 200, response.text
+    report = response.json()
+    assert [p["kind"] for p in report["recognised"]] == ["no"]
+    [finding] = [f for f in report["findings"] if "rfc1323" in f["about"]]
+    assert (finding["severity"], finding["rule"]) == ("warning", "AIX-NO-RFC1323")
+    assert finding["fix"] == "no -p -o rfc1323=1"

@@ -108,6 +108,9 @@ SAMPLES: list[tuple[str, str, str]] = [
         "high",
         "         nfs_rfc1323 = 1\n      nfs_socketsize = 600000\n           portcheck = 0\n",
     ),
+    ("nfso", "high", "root@p750:/# nfso -p -o nfs_rfc1323=1\n"),
+    ("no", "high", "                 rfc1323 = 1\n                  sb_max = 4194304\n"),
+    ("no", "high", "# /usr/sbin/no -o sb_max\n# /usr/sbin/no -p -o sb_max=524288\n"),
     (
         "etc_system",
         "high",
@@ -180,6 +183,7 @@ def test_detection_ignores_line_endings() -> None:
         ("ndd", "solaris"),
         ("filesystems", "aix"),
         ("nfso", "aix"),
+        ("no", "aix"),
         ("sysctl", "linux"),
         ("fstab", None),
         ("mount", None),

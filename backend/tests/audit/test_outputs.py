@@ -15,7 +15,13 @@ from nasplan.audit.parameter_files import (
 )
 from nasplan.audit.parsers import Parameter, Parsed
 from nasplan.audit.sqlplus import DnfsServer, parse_dnfs_servers, parse_show_parameter
-from nasplan.audit.tunables import parse_etc_system, parse_ndd, parse_nfso, parse_sysctl
+from nasplan.audit.tunables import (
+    parse_etc_system,
+    parse_ndd,
+    parse_nfso,
+    parse_no,
+    parse_sysctl,
+)
 
 
 def _pairs(parsed: Parsed[Parameter]) -> list[tuple[int, str, str]]:
@@ -49,7 +55,8 @@ def test_sysctl_a_output_with_crlf_tabs_and_permission_errors() -> None:
         (8, "kernel.domainname", "(none)"),
         (9, "dev.cdrom.info", ""),
     ]
-    assert parsed.ignored == [1, 6]
+    # The command that printed the listing (behind its prompt) sets nothing and is understood.
+    assert parsed.ignored == [6]
 
 
 def test_sysctl_conf_comments_ignore_prefix_and_slash_names() -> None:
@@ -95,6 +102,24 @@ def test_nfso_a_output() -> None:
         (9, "nfs_use_reserved_ports", "1"),
     ]
     assert parsed.ignored == [8]
+
+
+def test_nfso_and_no_commands_as_documents_print_them() -> None:
+    """Oracle's AIX guides print ``# /usr/sbin/no -p -o sb_max=524288`` (corpus case
+    unx-aix-ora18c-dnfs-no-sbmax-2018): the "#" of a root session is a prompt, the command's path
+    and flags are dropped, and a command that only shows a value sets nothing."""
+    parsed = parse_no("# /usr/sbin/no -o sb_max\n# /usr/sbin/no -p -o sb_max=524288\n")
+    assert _pairs(parsed) == [(2, "sb_max", "524288")]
+    assert parsed.ignored == []
+    prompts = parse_nfso(
+        "root@p750:/# sudo /usr/sbin/nfso -o nfs_rfc1323=1\n[root@aix ~]# nfso -p -o portcheck=0\n"
+    )
+    assert _pairs(prompts) == [(1, "nfs_rfc1323", "1"), (2, "portcheck", "0")]
+    # In a script where some commands run, a "#" line is commented out.
+    script = parse_no("no -p -o rfc1323=1\n# no -p -o sb_max=1048576\n")
+    assert _pairs(script) == [(1, "rfc1323", "1")]
+    output = parse_no("           rfc1323 = 1\n            sb_max = 1048576\n")
+    assert _pairs(output) == [(1, "rfc1323", "1"), (2, "sb_max", "1048576")]
 
 
 # --- /etc/system --------------------------------------------------------------------------------
@@ -620,6 +645,7 @@ def test_ontap_instance_list_form() -> None:
 PARSERS: list[Callable[[str], object]] = [
     parse_sysctl,
     parse_nfso,
+    parse_no,
     parse_etc_system,
     parse_ndd,
     parse_show_parameter,

@@ -54,7 +54,13 @@ from nasplan.audit.parsers import (
 )
 from nasplan.audit.roles import guess_role
 from nasplan.audit.sqlplus import parse_dnfs_servers, parse_show_parameter
-from nasplan.audit.tunables import parse_etc_system, parse_ndd, parse_nfso, parse_sysctl
+from nasplan.audit.tunables import (
+    parse_etc_system,
+    parse_ndd,
+    parse_nfso,
+    parse_no,
+    parse_sysctl,
+)
 from nasplan.domain.plan import Plan
 from nasplan.domain.platform import Platform
 from nasplan.engine.planner import make_plan
@@ -76,6 +82,7 @@ PARSERS: dict[str, Reader] = {
     "parse_oranfstab": parse_oranfstab,
     "parse_sysctl": parse_sysctl,
     "parse_nfso": parse_nfso,
+    "parse_no": parse_no,
     "parse_etc_system": parse_etc_system,
     "parse_ndd": parse_ndd,
     "parse_show_parameter": parse_show_parameter,
