@@ -35,11 +35,34 @@ def _is_prefix(word: str) -> bool:
     )
 
 
+# The longest placeholder read as one word ("<storage account name>").
+_PLACEHOLDER_CHARS = 80
+
+
+def _placeholders_as_words(line: str) -> str:
+    """Documents write what the reader fills in as ``<storage account name>``; its spaces are
+    not word breaks. Each such placeholder (no ``<`` inside, at most ``_PLACEHOLDER_CHARS``) has
+    its spaces made underscores, in one pass over the line."""
+    out: list[str] = []
+    at = 0
+    while (start := line.find("<", at)) >= 0:
+        end = line.find(">", start + 1, start + _PLACEHOLDER_CHARS)
+        inner = line[start + 1 : end] if end > 0 else ""
+        if end < 0 or "<" in inner or not inner.strip():
+            out.append(line[at : start + 1])
+            at = start + 1
+            continue
+        out.append(line[at:start] + "<" + inner.replace(" ", "_") + ">")
+        at = end + 1
+    out.append(line[at:])
+    return "".join(out)
+
+
 def _words(line: str) -> list[str] | None:
     """The arguments of the ``mount`` command in a line, wherever the command starts (after a
     prompt, sudo, ``if`` or a list number) and up to where it ends (``;``, ``&&``, ``|``, a
     parenthesis: what follows is another command or a remark)."""
-    lexer = shlex.shlex(line, posix=True, punctuation_chars=_PUNCTUATION)
+    lexer = shlex.shlex(_placeholders_as_words(line), posix=True, punctuation_chars=_PUNCTUATION)
     lexer.whitespace_split = True
     lexer.commenters = ""
     try:

@@ -56,3 +56,21 @@ def test_a_pasted_command_is_audited_by_its_mount_point(client: TestClient) -> N
     messages = [f["message"] for f in report["findings"]]
     assert any(m.startswith("/u03/oralog/PROD") and "intr" in m for m in messages), messages
     assert not any(m.startswith("-") for m in messages)
+
+
+def test_a_placeholder_with_spaces_is_one_word() -> None:
+    """Documents write what the reader fills in as ``<storage account name>`` (corpus case
+    lnx-azure-levelup-orabackup-mount-2023): its spaces do not split the source in three."""
+    parsed = parse_mount_commands(
+        "sudo mount -t nfs <storage account name>.file.core.windows.net:/<storage account name>"
+        "/<share name> /mnt/orabackup -o vers=4,minorversion=1,sec=sys\n"
+        "mount -t nfs <nfs server>:/export /u02 -o vers=3\n"
+    )
+    assert [(e.line, e.device, e.mount_point) for e in parsed.items] == [
+        (
+            1,
+            "<storage_account_name>.file.core.windows.net:/<storage_account_name>/<share_name>",
+            "/mnt/orabackup",
+        ),
+        (2, "<nfs_server>:/export", "/u02"),
+    ]

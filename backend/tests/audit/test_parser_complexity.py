@@ -332,6 +332,13 @@ SPECIFIC: list[tuple[str, str, str, Callable[[int], str], int]] = [
     ("parse_mount_output", "nfsstat_block", "grow", nfsstat_flags, 200),
     ("parse_fstab", "continued_entry", "grow", continued_entry, 200),
     ("parse_mount_commands", "continued_entry", "grow", continued_entry, 200),
+    # placeholders: every "<" looks ahead for its ">" (at most 80 characters)
+    ("parse_mount_commands", "open_angles", "lines", one_line("mount -t nfs ", "< a b "), 1000),
+    ("parse_mount_commands", "placeholders", "lines", one_line("mount ", "<a b> "), 1000),
+    # an AIX tunables command after a prompt of n characters
+    ("detect_kind", "aix_command_prompt", "lines", one_line("", "x", "# no -o a=1"), 1000),
+    ("detect_kind", "aix_command_path", "lines", one_line("/", "a/", "no -o a=1"), 1000),
+    ("parse_no", "prompts", "grow", lambda n: "# no -p -o sb_max=1\n" * n, 200),
     ("detect_kind", "continued_entry", "grow", continued_entry, 200),
     ("detect_kind", "wide_vserver_header", "grow", wide_header("vserver"), 100),
     ("detect_kind", "wide_dnfs_header", "grow", wide_header("SVRNAME"), 100),
