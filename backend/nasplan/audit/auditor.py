@@ -20,7 +20,7 @@ from nasplan.domain.platform import OsName
 from nasplan.domain.vocabulary import MECHANISM_WORDS
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import OsDefault
-from nasplan.knowledge.schema import Rule, SourceRef
+from nasplan.knowledge.schema import Conflict, ConflictSide, Rule, SourceRef
 
 SEVERITY_OF_RULE: dict[str, Literal["error", "warning", "info"]] = {
     "critical": "error",
@@ -111,6 +111,18 @@ class AuditorBase:
     def key(self, option: str) -> str:
         entry = self.kb.option_index.get((self.os, option.split("=", 1)[0]))
         return entry.key if entry else option.split("=", 1)[0]
+
+    def disputed(self, rule_ids: list[str]) -> tuple[Conflict, ConflictSide] | None:
+        """A disagreement the knowledge base rates as information in which every one of
+        ``rule_ids`` is on a losing side (what only that side asks is not a warning, whether or
+        not the winner applies here): the conflict and that side."""
+        for conflict in self.kb.conflicts:
+            if conflict.severity != "info":
+                continue
+            for side in conflict.losers:
+                if rule_ids and set(rule_ids) <= set(side.rules):
+                    return conflict, side
+        return None
 
     def forbidder(self, roles: list[str], option: str, everywhere: bool = False) -> Rule | None:
         for rule in self.applied:

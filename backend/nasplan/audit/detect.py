@@ -59,6 +59,10 @@ def _over_dashes(pattern: str, flags: int = 0) -> Callable[[str], bool]:
     return test
 
 
+def _any(*tests: Callable[[str], bool]) -> Callable[[str], bool]:
+    return lambda text: any(test(text) for test in tests)
+
+
 def _all(*tests: Callable[[str], bool]) -> Callable[[str], bool]:
     return lambda text: all(test(text) for test in tests)
 
@@ -135,8 +139,11 @@ DETECTION_RULES: tuple[_Rule, ...] = (
     (
         "dnfs_servers",
         "high",
-        "v$dnfs_servers column header (SVRNAME, DIRNAME)",
-        _over_dashes(r"\b(?:SVRNAME|DIRNAME)\b", re.IGNORECASE),
+        "v$dnfs_servers column header (SVRNAME, DIRNAME) or a query of v$dnfs_servers",
+        _any(
+            _over_dashes(r"\b(?:SVRNAME|DIRNAME)\b", re.IGNORECASE),
+            _search(r"\bfrom[ \t]++v\$dnfs_servers\b", re.IGNORECASE),
+        ),
     ),
     (
         "show_parameter",

@@ -114,7 +114,10 @@ class DnfsChecks(AuditorBase):
             return
         distinct = list(dict.fromkeys(block.paths))
         shared = _shared_prefix_24(distinct) if len(distinct) >= 2 else None
-        if shared is not None:
+        # Paths bound to one stated host address leave through that interface by design: the
+        # advice is about several host NICs on one subnet.
+        one_local = len(block.locals) >= len(distinct) and len(set(block.locals)) == 1
+        if shared is not None and not one_local:
             self.add(
                 "warning",
                 rule_ids.DNFS_SUBNET_PER_PATH,

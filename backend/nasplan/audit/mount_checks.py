@@ -212,6 +212,23 @@ class MountChecks(MountLimits):
                             about=[key],
                         )
                     continue
+                # A flag only the losing side of a disagreement asks for (AIX cio); a valued
+                # option's disagreement is about its value (32K or 256K), not about writing it.
+                disputed = None if "=" in option else self.disputed(mount.option_rules[option])
+                if disputed is not None:
+                    conflict, side = disputed
+                    self.add(
+                        "info",
+                        rule,
+                        kind,
+                        entry.line,
+                        f"{where} {option} is not written, and sources disagree on it "
+                        f"({conflict.topic}): {side.position.rstrip('.')}; against it, "
+                        f"{conflict.winner.position.rstrip('.')}. The knowledge base rates the "
+                        "difference as information.",
+                        about=[key],
+                    )
+                    continue
                 self.add(
                     self.unknown_severity(rule, missing=True) if unknown else self.severity(rule),
                     rule,

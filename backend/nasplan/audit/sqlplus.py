@@ -253,6 +253,24 @@ def _record(lines: list[tuple[int, str]], block: list[_HeaderLine]) -> dict[str,
     return row
 
 
+def _selected_columns(line: str) -> list[str] | None:
+    """The columns of a ``SELECT a, b FROM v$dnfs_servers`` line (after any prompt), upper
+    case; None for any other line or for ``SELECT *`` (whose order only a header gives)."""
+    words = line.strip().rstrip(";").split()
+    if words and _SQL_PROMPT.fullmatch(words[0]):
+        words = words[1:]
+    lowered = [word.lower() for word in words]
+    if not lowered or lowered[0] != "select" or "from" not in lowered:
+        return None
+    at = lowered.index("from")
+    if lowered[at + 1 : at + 2] != ["v$dnfs_servers"]:
+        return None
+    columns = [c.strip().upper() for c in " ".join(words[1:at]).split(",")]
+    if not columns or not all(c.replace("_", "").isalnum() and c.isascii() for c in columns):
+        return None
+    return columns
+
+
 def _is_sql_noise(line: str) -> bool:
     stripped = line.strip()
     return bool(_SQL_FOOTER.fullmatch(stripped) or _SQL_PROMPT.fullmatch(stripped))
@@ -266,7 +284,8 @@ def parse_dnfs_servers(text: str) -> Parsed[DnfsServer]:
     ...) over a dashes line whose groups give the columns, then one row a line. A record too
     wide for the line size is printed as several (names, dashes) pairs and as that many lines
     per row; both are followed. Columns may be missing or extra (11g has no NFSVERSION);
-    ``N rows selected.``, ``Elapsed:`` and ``SQL>`` lines are skipped.
+    ``N rows selected.``, ``Elapsed:`` and ``SQL>`` lines are skipped. Rows printed without a
+    header are read by the columns a ``SELECT svrname, dirname FROM v$dnfs_servers`` line names.
 
     A header of more than ``MAX_COLUMNS`` columns (all its pairs together) is not read: its
     lines and the rows under it are reported as ignored.
@@ -277,6 +296,8 @@ def parse_dnfs_servers(text: str) -> Parsed[DnfsServer]:
     result.says_empty = any(_NO_ROWS.fullmatch(line.strip()) for _, line in lines)
     dashes = [is_dash_line(line) for _, line in lines]
     block: list[_HeaderLine] = []
+    # A query that names its columns, for rows printed without a header (a blog's copy).
+    selected: list[str] | None = None
     index = 0
     while index < len(lines):
         header, after, too_wide = _header_block(lines, index)
@@ -288,7 +309,20 @@ def parse_dnfs_servers(text: str) -> Parsed[DnfsServer]:
             block, index = header, after
             continue
         number = lines[index][0]
-        if noise[index]:
+        query = _selected_columns(lines[index][1])
+        if noise[index] or query is not None:
+            selected = query or selected
+            index += 1
+            continue
+        if not block and selected is not None:
+            cells = lines[index][1].split()
+            server = None
+            if len(cells) == len(selected):
+                server = _dnfs_server(number, dict(zip(selected, cells, strict=True)))
+            if server is None:
+                result.ignored.append(number)
+            else:
+                result.items.append(server)
             index += 1
             continue
         end = index + len(block)

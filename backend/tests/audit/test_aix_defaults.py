@@ -69,3 +69,25 @@ def test_no_output_is_read_and_checked_against_the_plans_network_options(
     [finding] = [f for f in report["findings"] if "rfc1323" in f["about"]]
     assert (finding["severity"], finding["rule"]) == ("warning", "AIX-NO-RFC1323")
     assert finding["fix"] == "no -p -o rfc1323=1"
+
+
+def test_an_option_only_the_losing_side_of_a_disagreement_asks_is_an_info(
+    client: TestClient, kb: KnowledgeBase
+) -> None:
+    """AIX cio: the 2011 AIX option set has it, NetApp says not to mount with it, and the
+    knowledge base rates that disagreement as information (conflicts.yaml, aix-cio). A line
+    without cio is then told the sources disagree, not warned, even where NetApp's side does
+    not apply (a filer of no named vendor; Oracle's own AIX examples have no cio either)."""
+    platform = preset_platform(
+        kb, "example-aix", {"filer": {"vendor": "generic", "model": None, "os_version": None}}
+    ).model_dump(mode="json")
+    stanza = (
+        "/u02/oradata:\n\tdev = /vol/oradata\n\tvfs = nfs\n\tnodename = filer01\n"
+        "\toptions = rw,bg,hard,intr,rsize=32768,wsize=32768,vers=3,proto=tcp,timeo=600\n"
+    )
+    body = {"platform": platform, "files": {"filesystems": stanza}, "roles": ROLES}
+    response = client.post("/api/v1/audits", json=body)
+    assert response.status_code == 200, response.text
+    [cio] = [f for f in response.json()["findings"] if f["about"] == ["cio"]]
+    assert (cio["severity"], cio["rule"]) == ("info", "AIX-MNT-CIO")
+    assert "disagree" in cio["message"] and "NetApp" in cio["message"], cio["message"]

@@ -117,6 +117,29 @@ def test_direct_nfs_paths_on_one_subnet_are_raised_on_linux(client: TestClient) 
     ]
 
 
+def test_paths_through_one_stated_local_address_are_not_told_to_use_one_subnet_each(
+    client: TestClient,
+) -> None:
+    """Two server paths behind one host address (``local`` the same on both lines, corpus case
+    pra-dbtut-dnfs-oranfstab-2019) leave through that one interface by design: the Linux
+    subnet-per-path advice is about several host NICs, so it is not raised."""
+    one_local = (
+        "server: nas\nlocal: 192.168.10.10 path: 192.168.10.163\n"
+        "local: 192.168.10.10 path: 192.168.10.164\nexport: /export/ORCL mount: /zfssa/ORCL\n"
+    )
+    assert not [
+        f for f in _audit_findings(client, {"oranfstab": one_local}) if "local" in f["about"]
+    ]
+    two_locals = one_local.replace(
+        "local: 192.168.10.10 path: 192.168.10.164", "local: 192.168.10.11 path: 192.168.10.164"
+    )
+    assert {
+        f["rule"]
+        for f in _audit_findings(client, {"oranfstab": two_locals})
+        if "local" in f["about"]
+    } == {"DNFS-LINUX-SUBNET-PER-PATH"}
+
+
 def test_unknown_file_kind_is_422(client: TestClient) -> None:
     response = client.post(
         "/api/v1/audits", json={"platform": EXAMPLE_PLATFORM, "files": {"crontab": "x"}}

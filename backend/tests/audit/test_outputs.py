@@ -472,6 +472,20 @@ def test_dnfs_rows_without_header_are_ignored() -> None:
     assert parsed.ignored == [1]
 
 
+def test_dnfs_rows_without_header_are_read_by_the_columns_the_query_names() -> None:
+    """A blog's copy of ``SELECT svrname, dirname FROM v$dnfs_servers`` lost the header but keeps
+    the query (corpus case pra-oviwan-11g-dnfs-servers-2008): its column list reads the rows.
+    ``SELECT *`` gives no order, so rows without a header under it stay unread."""
+    parsed = parse_dnfs_servers(
+        "SQL> SELECT svrname, dirname FROM v$dnfs_servers;\n\nfilername  /vol/nfs_data01/q\n"
+    )
+    assert parsed.items == [DnfsServer(3, "filername", "/vol/nfs_data01/q", None, None, None)]
+    star = parse_dnfs_servers("SQL> select * from v$dnfs_servers;\n1 filer01 /vol/d 635\n")
+    assert (star.items, star.ignored) == ([], [2])
+    odd = parse_dnfs_servers("select svrname, dirname from v$dnfs_servers;\nonly-one-cell\n")
+    assert (odd.items, odd.ignored) == ([], [2])
+
+
 # --- 7-mode options nfs -------------------------------------------------------------------------
 
 

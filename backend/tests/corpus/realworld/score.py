@@ -4,7 +4,8 @@ Each file is sent as a paste of kind ``auto`` with the platform its source descr
 roles (as a user's first paste would be). A finding counts when it is a warning or an error:
 
 - it is *right* when an expected item of the manifest has its line (or no line) and shares one
-  of its ``about`` keys;
+  of its ``about`` keys; one that is not right and matches a ``disputed`` item (where the
+  sources disagree) is neither right nor wrong and is not counted;
 - an expected item is *found* when at least one right finding matches it at the item's
   severity or above;
 - a file is *understood* when it was recognised as the manifest's kind and at least one entry
@@ -39,6 +40,8 @@ class Case:
     must_not: list[dict[str, Any]]
     entry: dict[str, Any]
     manifest: str = ""
+    # Where the sources disagree (an expert panel would split): a finding on it is not scored.
+    disputed: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -50,6 +53,7 @@ class FileScore:
     right: list[dict[str, Any]] = field(default_factory=list)
     wrong: list[dict[str, Any]] = field(default_factory=list)
     missed: list[dict[str, Any]] = field(default_factory=list)
+    disputed: list[dict[str, Any]] = field(default_factory=list)
     found: int = 0
     status: int = 200
     error: str | None = None
@@ -92,6 +96,7 @@ def load_cases(root: Path = HERE) -> list[Case]:
                     must_not=entry.get("must_not") or [],
                     entry=entry,
                     manifest=manifest.name,
+                    disputed=entry.get("disputed") or [],
                 )
             )
     return cases
@@ -137,11 +142,16 @@ def score_case(client: TestClient, case: Case, confirmed: bool = False) -> FileS
     kind = recognised[0]["kind"] if recognised else None
     checked = sum(report.get("checked", {}).values())
     raised = [f for f in report["findings"] if f["severity"] in ("warning", "error")]
-    score = FileScore(case, kind, checked, raised, assignments=report.get("assignments") or [])
+    score = FileScore(case, kind, checked, [], assignments=report.get("assignments") or [])
     for finding in raised:
         # Right when an expert raises the same thing on the same line; its severity counts
-        # for recall (an expected error is found only by an error).
+        # for recall (an expected error is found only by an error). Where the sources
+        # disagree, a finding is neither right nor wrong and is not counted.
         hits = [item for item in case.expected if _matches(finding, item)]
+        if not hits and any(_matches(finding, item) for item in case.disputed):
+            score.disputed.append(finding)
+            continue
+        score.findings.append(finding)
         (score.right if hits else score.wrong).append(finding)
     for item in case.expected:
         hit = any(
@@ -216,6 +226,8 @@ def report(scores: list[FileScore], confirmed: list[FileScore] | None = None) ->
     lines.append(
         f"roles guessed right: {right}/{stated} of the mounts whose role the source states"
     )
+    disputed = sum(len(score.disputed) for score in scores)
+    lines.append(f"not scored: {disputed} findings on points where the sources disagree")
     if confirmed is not None:
         with_roles, _ = totals(confirmed)
         lines.append(

@@ -45,7 +45,7 @@ def test_the_corpus_is_large_and_every_file_has_its_origin() -> None:
 def test_every_expected_line_exists_in_its_file() -> None:
     for case in load_cases():
         count = len(case.text.splitlines())
-        for item in (*case.expected, *case.must_not):
+        for item in (*case.expected, *case.must_not, *case.disputed):
             line = item.get("line")
             assert line is None or 1 <= line <= count, (case.id, item)
             assert item.get("about"), (case.id, item)
