@@ -59,6 +59,7 @@ def audit(
                 kind, parsed.items, spec.mechanisms[0], spec.fix_form, excerpt=spec.excerpt
             )
             auditor.refused(kind, parsed.refused, spec.mechanisms[0], spec.fix_form)
+            auditor.ceilings(kind, parsed.items, spec.mechanisms[0])
             if "init_ora" in spec.mechanisms:
                 oracle_params[kind] = parsed.items
         elif spec.reads == "vol_options":

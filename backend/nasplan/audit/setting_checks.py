@@ -93,6 +93,42 @@ class SettingChecks(AuditorBase):
                     about=about,
                 )
 
+    def ceilings(self, kind: str, params: list[Parameter], mechanism: str) -> None:
+        """Settings set above their ceiling's value at that point of the paste (or above its
+        default where the paste has not set it): the OS refuses them (knowledge/catalog
+        os_defaults.yaml, ceilings)."""
+        for ceiling in self.kb.os_ceilings:
+            if ceiling.os != self.os or ceiling.mechanism != mechanism:
+                continue
+            current, where = ceiling.ceiling_default, None
+            for param in sorted(params, key=lambda p: p.line):
+                name = norm_key(param.name)
+                if name == norm_key(ceiling.ceiling) and param.value.isdigit():
+                    current, where = int(param.value), param.line
+                    continue
+                if name not in ceiling.keys or not param.value.isdigit():
+                    continue
+                if int(param.value) <= current:
+                    continue
+                limit = (
+                    f"{ceiling.ceiling} ({current}, set on line {where})"
+                    if where is not None
+                    else f"{ceiling.ceiling} (its default, {current}, as nothing here sets it)"
+                )
+                self.add(
+                    "warning",
+                    ceiling.rule,
+                    kind,
+                    param.line,
+                    f"{param.name}={param.value} is above {limit}: "
+                    f"{self.kb.os[self.os].label} takes {param.name} only up to the current "
+                    f"{ceiling.ceiling} ({self.source_words(ceiling.source)}), so this is "
+                    f"refused and {param.name} keeps its value. Raise {ceiling.ceiling} first.",
+                    None,
+                    "online",
+                    about=[name],
+                )
+
     def conceded(
         self, rule: str, mechanism: str, key: str, value: str
     ) -> tuple[str, str, str] | None:

@@ -16,6 +16,7 @@ from nasplan.knowledge.catalog import (
     MountOptionEntry,
     NetworkCatalog,
     OracleCatalog,
+    OsCeiling,
     OsDefault,
     OsEntry,
     Preset,
@@ -48,6 +49,7 @@ class KnowledgeBase:
     # Every platform answer's words and form (catalog/fields.yaml), in the wizard's order.
     fields: list[AnswerField] = field(default_factory=list)
     os_defaults: list[OsDefault] = field(default_factory=list)
+    os_ceilings: list[OsCeiling] = field(default_factory=list)
     # rule id -> ids of the rules that supersede it
     superseded_by: dict[str, list[str]] = field(default_factory=dict)
 

@@ -187,8 +187,22 @@ class OsDefault(_Doc):
         return self
 
 
+class OsCeiling(_Doc):
+    """Settings an OS refuses above the current value of another (Solaris 11 ipadm send_buf and
+    recv_buf up to max_buf): a paste that sets them higher leaves them unchanged."""
+
+    os: OsName
+    mechanism: str = Field(description="The setting mechanism (ndd covers ipadm properties).")
+    keys: list[str] = Field(min_length=1, description="The settings held under the ceiling.")
+    ceiling: str = Field(description="The setting whose current value is the ceiling.")
+    ceiling_default: int = Field(gt=0, description="The ceiling when nothing has set it.")
+    rule: str = Field(description="The rule whose advice the order of the settings serves.")
+    source: SourceRef
+
+
 class OsDefaultCatalog(_Doc):
     defaults: list[OsDefault]
+    ceilings: list[OsCeiling] = []
 
 
 class Preset(_Doc):

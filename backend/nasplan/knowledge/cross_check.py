@@ -81,6 +81,11 @@ def cross_check(kb: KnowledgeBase) -> list[str]:
         where = f"knowledge/catalog/os_defaults.yaml: {default.os} {default.key}"
         source_refs.append((where, default.source))
         problems += [f"{where}: {p}" for p in _check_os_default(kb, default)]
+    for ceiling in kb.os_ceilings:
+        where = f"knowledge/catalog/os_defaults.yaml: {ceiling.os} {ceiling.ceiling} ceiling"
+        source_refs.append((where, ceiling.source))
+        if ceiling.rule not in kb.rules:
+            problems.append(f"{where}: unknown rule {ceiling.rule}")
     fact_ids = {fact.id for fact in kb.facts}
     for gain in kb.gains:
         source_refs.append((f"knowledge/model/gains.yaml: {gain.id}", gain.source))

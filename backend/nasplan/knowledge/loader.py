@@ -240,6 +240,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
         layout=layout,
         mount_options=options.options,
         os_defaults=os_defaults.defaults,
+        os_ceilings=os_defaults.ceilings,
         presets={p.id: p for p in presets.presets},
         fields=answer_fields(fields),
         expectations=expectations,
