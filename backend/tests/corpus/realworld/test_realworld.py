@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from tests.corpus.realworld.score import (
     HERE,
+    Case,
     FileScore,
     load_cases,
     report,
@@ -118,3 +119,25 @@ def test_every_line_to_write_instead_passes_the_audit_itself(client: TestClient)
         ]
         assert left == [], (case_id, rule, fix, left)
     assert len(fixes) >= 4  # the fstab, filesystems and ndd cases of the corpus
+
+
+def test_a_finding_on_a_disputed_point_is_neither_right_nor_wrong(client: TestClient) -> None:
+    """Where the sources disagree (a manifest's ``disputed`` list), a warning is not scored; the
+    same warning with nothing disputed counts as wrong."""
+    platform = {
+        "host": {"os": "linux", "os_version": "ol8", "arch": "x86_64"},
+        "network": {"nic_gbps": 10, "nic_count": 1, "jumbo_frames": False},
+        "oracle": {"version": "19.21", "dnfs": False},
+        "filer": {"vendor": "generic"},
+        "layout": {"filer_host": "nas1", "db_name": "ORCL"},
+    }
+    text = "nas1:/oradata /u02/oradata nfs rw,bg,hard,vers=3,tcp,timeo=600,actimeo=0 0 0\n"
+    entry: dict[str, object] = {"id": "synthetic", "kind": "fstab"}
+    disputed = [{"line": 1, "about": ["actimeo"], "why": "conflict 1"}]
+    plain = Case("synthetic", "fstab", text, platform, [], [], entry)
+    with_dispute = Case("synthetic", "fstab", text, platform, [], [], entry, disputed=disputed)
+    counted = score_case(client, plain)
+    assert [f["about"] for f in counted.wrong] == [["actimeo"]]
+    spared = score_case(client, with_dispute)
+    assert (spared.wrong, spared.findings) == ([], [])
+    assert [f["about"] for f in spared.disputed] == [["actimeo"]]
