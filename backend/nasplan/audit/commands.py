@@ -75,6 +75,11 @@ def _words(line: str) -> list[str] | None:
     )
     if prompt_end is not None:
         words = words[prompt_end + 1 :]
+    if not any(word.rsplit("/", 1)[-1] == "mount" for word in words):
+        # A command run elsewhere and quoted whole (ssh host "sudo mount ...", sh -c '...'):
+        # its one quoted word is read as the command.
+        inner = next((w for w in words if " " in w and "mount" in w.split()), None)
+        return _words(inner) if inner is not None else None
     for index, word in enumerate(words):
         if word.rsplit("/", 1)[-1] != "mount":
             if _is_prefix(word):

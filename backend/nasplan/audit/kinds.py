@@ -134,6 +134,9 @@ FILE_KINDS: dict[FileKind, FileKindSpec] = {
         "{key} = {value}",
         comment="#",
         implies_os="linux",
+        # Settings live in several files (/etc/sysctl.conf, /etc/sysctl.d/*.conf, the Oracle
+        # preinstall package's own file), so one pasted file is never the whole story.
+        excerpt=True,
     ),
     "nfso": FileKindSpec(
         "AIX nfso -a or nfso -o commands",

@@ -42,10 +42,6 @@ class SettingChecks(AuditorBase):
                         needs,
                         about=about,
                     )
-            elif present is None and excerpt:
-                self.unshown.append(
-                    f"{setting.key} ({mechanism}): the pasted {kind} does not show it"
-                )
             elif present is None and default is not None and is_default(default, setting.value):
                 self.add(
                     "info",
@@ -56,6 +52,10 @@ class SettingChecks(AuditorBase):
                     f"defaults it to {default.value} ({self.source_words(default.source)}), "
                     "which is what the plan asks.",
                     about=about,
+                )
+            elif present is None and excerpt:
+                self.unshown.append(
+                    f"{setting.key} ({mechanism}): the pasted {kind} does not show it"
                 )
             elif present is None:
                 self.add(

@@ -74,3 +74,22 @@ def test_a_placeholder_with_spaces_is_one_word() -> None:
         ),
         (2, "<nfs_server>:/export", "/u02"),
     ]
+
+
+def test_a_command_quoted_whole_for_ssh_or_a_shell_is_read() -> None:
+    """A script that mounts on another host (``ssh host "sudo mount ..."``, corpus case
+    ven-azure-oravm-anf-nfs41-dnfs-mount-2022) or through ``sh -c '...'`` quotes the command
+    whole: the quoted word is read as the command."""
+    parsed = parse_mount_commands(
+        'ssh -o StrictHostKeyChecking=no oracle@db1 "\\\n'
+        "sudo mount -t nfs \\\n"
+        "-o rw,hard,vers=4.1,tcp \\\n"
+        '10.0.0.4:/oradata /u02" >> /tmp/log 2>&1\n'
+        "sh -c 'mount -t nfs nas1:/arch /u03 -o vers=3'\n"
+        'bash -c "echo mount"\n'
+    )
+    assert [(e.line, e.device, e.mount_point) for e in parsed.items] == [
+        (1, "10.0.0.4:/oradata", "/u02"),
+        (5, "nas1:/arch", "/u03"),
+    ]
+    assert parsed.ignored == [6]

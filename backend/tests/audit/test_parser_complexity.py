@@ -349,6 +349,8 @@ SPECIFIC: list[tuple[str, str, str, Callable[[int], str], int]] = [
     # placeholders: every "<" looks ahead for its ">" (at most 80 characters)
     ("parse_mount_commands", "open_angles", "lines", one_line("mount -t nfs ", "< a b "), 1000),
     ("parse_mount_commands", "placeholders", "lines", one_line("mount ", "<a b> "), 1000),
+    # a command quoted whole (ssh host "mount ..."), its quoted word read again
+    ("parse_mount_commands", "quoted", "lines", one_line('ssh h "mount ', "a ", '"'), 1000),
     # an AIX tunables command after a prompt of n characters
     ("detect_kind", "aix_command_prompt", "lines", one_line("", "x", "# no -o a=1"), 1000),
     ("detect_kind", "aix_command_path", "lines", one_line("/", "a/", "no -o a=1"), 1000),
