@@ -42,6 +42,8 @@ class AuditorBase:
         self.seen_mounts: set[str] = set()
         self.nfstab_blocks: list[NfstabServer] = []
         self.unshown: list[str] = []
+        # mechanism -> (the keys rules set, those keys by their sorted words): for misspellings
+        self.keys_by_words: dict[str, tuple[set[str], dict[tuple[str, ...], str]]] = {}
         floor_rule = kb.rules[rule_ids.TRANSFER_SIZE_FLOOR]
         self.size_floor = min(
             transfer_size(option)

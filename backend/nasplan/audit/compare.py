@@ -60,6 +60,7 @@ def audit(
             )
             auditor.refused(kind, parsed.refused, spec.mechanisms[0], spec.fix_form)
             auditor.ceilings(kind, parsed.items, spec.mechanisms[0])
+            auditor.misspelled(kind, parsed.items, spec.mechanisms[0], spec.fix_form)
             if "init_ora" in spec.mechanisms:
                 oracle_params[kind] = parsed.items
         elif spec.reads == "vol_options":

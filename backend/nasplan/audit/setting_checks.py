@@ -3,10 +3,25 @@ values the plan sets with each mechanism."""
 
 from __future__ import annotations
 
+import re
+
 from nasplan.audit.auditor import AuditorBase, is_default, norm_key
 from nasplan.audit.ontap import OntapRecord
 from nasplan.audit.parsers import Parameter
 from nasplan.audit.values import same_value
+
+# How a refused line is written, and why it sets nothing, by file kind.
+_REFUSED_FORMS = {
+    "ndd": (
+        "{name}={value} in one argument",
+        "it is not a form the command accepts, so it fails and {name} keeps its old value",
+    ),
+    "sysctl": (
+        "{name}: {value}",
+        "sysctl reads a setting only as name = value, so this line sets nothing and {name} "
+        "keeps its value",
+    ),
+}
 
 
 class SettingChecks(AuditorBase):
@@ -152,38 +167,82 @@ class SettingChecks(AuditorBase):
                         )
         return None
 
+    def same_words(self, mechanism: str, name: str) -> str | None:
+        """A key some rule sets with ``mechanism`` that has the same words as ``name`` in
+        another order (sunrpc.max_tcp_slot_table_entries for sunrpc.tcp_max_...), where
+        ``name`` itself is no key of the knowledge base."""
+        keys, by_words = self._keys_by_words(mechanism)
+        if norm_key(name) in keys:
+            return None
+        return by_words.get(tuple(sorted(re.split(r"[._-]", norm_key(name)))))
+
+    def _keys_by_words(self, mechanism: str) -> tuple[set[str], dict[tuple[str, ...], str]]:
+        if mechanism not in self.keys_by_words:
+            known = self.kb.setting_keys().get(mechanism, [])
+            self.keys_by_words[mechanism] = (
+                {norm_key(k) for k in known},
+                {tuple(sorted(re.split(r"[._-]", norm_key(k)))): k for k in known},
+            )
+        return self.keys_by_words[mechanism]
+
+    def misspelled(self, kind: str, params: list[Parameter], mechanism: str, form: str) -> None:
+        """A line that sets a key no kernel has but with the words of one a rule sets: it sets
+        nothing (sysctl reports it and goes on), and the setting meant keeps its value."""
+        for param in params:
+            meant = self.same_words(mechanism, param.name)
+            if meant is None or (known := self.rule_setting(mechanism, meant)) is None:
+                continue
+            self.add(
+                "warning",
+                known[0],
+                kind,
+                param.line,
+                f"{param.name} is no setting: {meant} has the same words in its order, so this "
+                f"line sets nothing and {meant} keeps its value.",
+                form.format(key=meant, value=param.value),
+                known[1].replace("_", " "),
+                about=[norm_key(param.name)],
+            )
+
     def refused(self, kind: str, params: list[Parameter], mechanism: str, form: str) -> None:
         """Lines that try to set a setting in a form their command rejects. The line sets
         nothing, whatever the value: a warning where the plan or any rule of the knowledge base
         knows the setting (the fix is the user's own value in the working form)."""
         planned = {norm_key(s.key): s for s in self.plan.settings if s.mechanism == mechanism}
+        written, why = _REFUSED_FORMS.get(kind, _REFUSED_FORMS["ndd"])
         for param in params:
-            setting = planned.get(norm_key(param.name))
+            meant = self.same_words(mechanism, param.name) or param.name
+            setting = planned.get(norm_key(meant))
             if setting is not None:
                 rule_id = setting.rules[0]
                 fix = form.format(key=setting.key, value=setting.value)
                 needs = setting.requires.replace("_", " ")
                 planned_words = ""
-            elif (known := self.rule_setting(mechanism, param.name)) is not None:
+            elif (known := self.rule_setting(mechanism, meant)) is not None:
                 rule_id, needs = known[0], known[1].replace("_", " ")
-                fix = form.format(key=param.name, value=param.value)
+                fix = form.format(key=meant, value=param.value)
                 planned_words = (
                     f" The plan does not set it on this platform; the fix is what the line "
                     f"meant, in the form {rule_id} writes it."
                 )
             else:
+                shown = written.format(name=param.name, value=param.value)
                 self.unshown.append(
-                    f"{kind} line {param.line}: {param.name}={param.value} in one argument is "
-                    "not a form the command accepts, so that line sets nothing"
+                    f"{kind} line {param.line}: {shown}: {why.format(name=param.name)}"
                 )
                 continue
+            misnamed = (
+                f" ({param.name} is no setting: {meant} has the same words in its order.)"
+                if meant != param.name
+                else ""
+            )
             self.add(
                 "warning" if setting is None else self.severity(rule_id),
                 rule_id,
                 kind,
                 param.line,
-                f"{param.name}={param.value} in one argument is not a form the command "
-                f"accepts: it fails and {param.name} keeps its old value." + planned_words,
+                f"{written.format(name=param.name, value=param.value)}: "
+                f"{why.format(name=meant)}.{misnamed}" + planned_words,
                 fix,
                 needs,
                 about=[norm_key(param.name)],

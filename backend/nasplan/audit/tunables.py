@@ -34,6 +34,8 @@ def _unquote(value: str) -> str:
 # Possessive quantifiers (*+): what follows each one cannot start with what it matched, so
 # giving characters back could never help and the match is one pass over the line.
 _SYSCTL = re.compile(r"-?(?P<name>[A-Za-z0-9_][\w./:@*+-]*+)\s*+=\s*+(?P<value>.*)")
+# A dotted key, a colon and a value: a setting as a list or YAML prints it, not sysctl's form.
+_COLON = re.compile(r"(?P<name>[a-z][\w-]*+(?:\.[\w-]++)++):[ \t]*+(?P<value>\S.*+)")
 _NFSO = re.compile(r"(?P<name>[A-Za-z_]\w*+)\s*+=\s*+(?P<value>.*)")
 
 
@@ -109,6 +111,17 @@ def parse_sysctl(text: str) -> Parsed[Parameter]:
     commands (as runbooks and slides print them) are read as the setting they make.
     """
     result = _assignments(text, _SYSCTL, ("#", ";"), noise=("sysctl:",), command="sysctl")
+    # "net.core.rmem_max: 4194304", as lists and YAML print a setting: sysctl reads no such
+    # line, so it sets nothing (refused, with what it meant).
+    lines = dict(numbered(text))
+    still_ignored: list[int] = []
+    for number in result.ignored:
+        match = _COLON.fullmatch(lines[number].strip())
+        if match is None:
+            still_ignored.append(number)
+        else:
+            result.refused.append(Parameter(number, match["name"], match["value"]))
+    result.ignored = still_ignored
     result.items = [
         item if "." in item.name else Parameter(item.line, item.name.replace("/", "."), item.value)
         for item in result.items

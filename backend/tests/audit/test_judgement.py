@@ -44,6 +44,26 @@ def test_tcp_features_left_at_their_linux_default_are_at_most_an_info(
     assert any(n.startswith("sunrpc.tcp_max_slot_table_entries") for n in report["not_checked"])
 
 
+def test_a_sysctl_key_with_its_words_out_of_order_sets_nothing(client: TestClient) -> None:
+    """Microsoft's ANF Oracle article lists ``sunrpc.max_tcp_slot_table_entries: 128`` (corpus
+    case ven-anf-oracle-multivol-sysctl-2023): a key with the words of the one a rule sets, in
+    another order, is no kernel setting, and a colon is not how sysctl reads a line."""
+    found = _by_key(_report(client, {"sysctl": "sunrpc.max_tcp_slot_table_entries = 128\n"}))
+    [typo] = found["sunrpc.max_tcp_slot_table_entries"]
+    assert (typo["severity"], typo["rule"]) == ("warning", "LNX-SUNRPC-SLOTS-128")
+    assert "sunrpc.tcp_max_slot_table_entries has the same words" in typo["message"]
+    assert typo["fix"] == "sunrpc.tcp_max_slot_table_entries = 128"
+    colon = _by_key(_report(client, {"sysctl": "net.core.rmem_max: 16777216\n"}))
+    [refused] = colon["net.core.rmem_max"]
+    assert "only as name = value" in refused["message"]
+    assert refused["fix"].startswith("net.core.rmem_max = ")  # the working form
+    # A key of the knowledge base, or one with other words, is not called a misspelling.
+    right = _by_key(_report(client, {"sysctl": "sunrpc.tcp_max_slot_table_entries = 128\n"}))
+    assert not any("no setting" in f["message"] for fs in right.values() for f in fs)
+    other = _report(client, {"sysctl": "vm.swappiness = 10\n"})
+    assert not any("no setting" in f["message"] for f in other["findings"])
+
+
 def test_a_default_turned_off_is_still_wrong(client: TestClient) -> None:
     found = _by_key(_report(client, {"sysctl": "net.ipv4.tcp_sack = 0\n"}))
     assert [f["severity"] for f in found["net.ipv4.tcp_sack"]] == ["warning"]

@@ -355,6 +355,9 @@ SPECIFIC: list[tuple[str, str, str, Callable[[int], str], int]] = [
     ("detect_kind", "aix_command_prompt", "lines", one_line("", "x", "# no -o a=1"), 1000),
     ("detect_kind", "aix_command_path", "lines", one_line("/", "a/", "no -o a=1"), 1000),
     ("parse_no", "prompts", "grow", lambda n: "# no -p -o sb_max=1\n" * n, 200),
+    # a dotted key with no colon or value (sysctl's "name: value" form)
+    ("parse_sysctl", "dotted_no_colon", "lines", one_line("a", ".b", " x"), 1000),
+    ("parse_sysctl", "colon_lines", "grow", lambda n: "net.core.rmem_max: 1\n" * n, 200),
     ("detect_kind", "continued_entry", "grow", continued_entry, 200),
     ("detect_kind", "wide_vserver_header", "grow", wide_header("vserver"), 100),
     ("detect_kind", "wide_dnfs_header", "grow", wide_header("SVRNAME"), 100),
