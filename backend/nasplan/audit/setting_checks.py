@@ -96,6 +96,18 @@ class SettingChecks(AuditorBase):
                     needs,
                     about=about,
                 )
+            elif self.above_minimum(
+                setting.rules[0], mechanism, setting.key, present.value, setting.value
+            ):
+                self.add(
+                    "info",
+                    rule,
+                    kind,
+                    present.line,
+                    f"{setting.key} = {present.value}: the plan's {setting.value} is a minimum "
+                    f"({rule} gives it as one), and this is above it, so it stays.",
+                    about=about,
+                )
             elif not same_value(present.value, setting.value):
                 self.add(
                     self.severity(rule),
@@ -143,6 +155,16 @@ class SettingChecks(AuditorBase):
                     "online",
                     about=[name],
                 )
+
+    def above_minimum(
+        self, rule_id: str, mechanism: str, key: str, present: str, planned: str
+    ) -> bool:
+        """Whether ``rule_id`` gives ``key`` as a minimum and ``present`` is a larger number."""
+        at_least = any(
+            s.at_least and s.mechanism == mechanism and norm_key(s.key) == norm_key(key)
+            for s in self.kb.rules[rule_id].effects.settings
+        )
+        return at_least and present.isdigit() and planned.isdigit() and int(present) > int(planned)
 
     def conceded(
         self, rule: str, mechanism: str, key: str, value: str

@@ -74,6 +74,10 @@ class SettingEffect(_Doc):
         description="Where the setting lives when not a volume: a file or an interface "
         "({nic_interface}, {filer_interface} are filled in).",
     )
+    at_least: bool = Field(
+        default=False,
+        description="The value is a minimum its sources give: a larger number meets it.",
+    )
 
 
 class VolumeEffect(_Doc):

@@ -64,6 +64,20 @@ def test_a_sysctl_key_with_its_words_out_of_order_sets_nothing(client: TestClien
     assert not any("no setting" in f["message"] for f in other["findings"])
 
 
+def test_a_socket_buffer_above_oracles_minimum_is_not_lowered(client: TestClient) -> None:
+    """Oracle lists its socket buffer values as minimums and leaves a larger current value as it
+    is (12.2 Grid Infrastructure guide for Linux, Minimum Parameter Settings for Installation):
+    a sysctl file with net.core.rmem_max above 4194304 is not told to lower it, one below is."""
+    above = _by_key(_report(client, {"sysctl": "net.core.rmem_max = 16777216\n"}))
+    [kept] = above["net.core.rmem_max"]
+    assert kept["severity"] == "info" and kept["fix"] is None
+    assert "minimum" in kept["message"]
+    below = _by_key(_report(client, {"sysctl": "net.core.rmem_max = 262144\n"}))
+    [low] = below["net.core.rmem_max"]
+    assert low["fix"] == "net.core.rmem_max = 4194304"
+    assert "minimum" not in low["message"]
+
+
 def test_a_default_turned_off_is_still_wrong(client: TestClient) -> None:
     found = _by_key(_report(client, {"sysctl": "net.ipv4.tcp_sack = 0\n"}))
     assert [f["severity"] for f in found["net.ipv4.tcp_sack"]] == ["warning"]

@@ -3347,6 +3347,12 @@ export interface components {
              * @enum {string}
              */
             action: "set" | "unset";
+            /**
+             * At Least
+             * @description The value is a minimum its sources give: a larger number meets it.
+             * @default false
+             */
+            at_least: boolean;
             /** Key */
             key: string;
             /**
