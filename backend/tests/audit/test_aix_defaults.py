@@ -9,6 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from nasplan.knowledge.base import KnowledgeBase
+from tests.audit.by_key import findings_by_key
 from tests.conftest import preset_platform
 
 ROLES = {"/u02/oradata": ["data"]}
@@ -26,13 +27,7 @@ def _by_key(client: TestClient, kb: KnowledgeBase, options: str) -> dict[str, li
     )
     platform = preset_platform(kb, "example-aix").model_dump(mode="json")
     body = {"platform": platform, "files": {"filesystems": stanza}, "roles": ROLES}
-    response = client.post("/api/v1/audits", json=body)
-    assert response.status_code == 200, response.text
-    found: dict[str, list[dict[str, Any]]] = {}
-    for f in response.json()["findings"]:
-        for key in f["about"]:
-            found.setdefault(key, []).append(f)
-    return found
+    return findings_by_key(client, body)
 
 
 def test_hard_left_out_is_the_aix_default(client: TestClient, kb: KnowledgeBase) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from tests.audit.by_key import findings_by_key
 from tests.platforms import hpux_generic
 
 HPUX = hpux_generic("19.21")
@@ -16,14 +17,7 @@ ROLES = {"/u02/oradata": ["data"]}
 
 def _by_key(client: TestClient, options: str) -> dict[str, list[dict[str, Any]]]:
     fstab = f"nas01:/oradata /u02/oradata nfs {options} 0 0\n"
-    body = {"platform": HPUX, "files": {"fstab": fstab}, "roles": ROLES}
-    response = client.post("/api/v1/audits", json=body)
-    assert response.status_code == 200, response.text
-    found: dict[str, list[dict[str, Any]]] = {}
-    for f in response.json()["findings"]:
-        for key in f["about"]:
-            found.setdefault(key, []).append(f)
-    return found
+    return findings_by_key(client, {"platform": HPUX, "files": {"fstab": fstab}, "roles": ROLES})
 
 
 def test_suid_and_hard_left_out_are_the_hpux_defaults(client: TestClient) -> None:

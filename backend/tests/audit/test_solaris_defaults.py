@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from tests.audit.by_key import findings_by_key
 from tests.platforms import solaris_ontap7
 
 SOLARIS = solaris_ontap7("10", "11.2.0.3", "2012-01-01")
@@ -17,13 +18,7 @@ ROLES = {"/u02/oradata": ["data"]}
 def _by_key(client: TestClient, options: str) -> dict[str, list[dict[str, Any]]]:
     vfstab = f"filer1:/vol/oradata - /u02/oradata nfs - yes {options}\n"
     body = {"platform": SOLARIS, "files": {"vfstab": vfstab}, "roles": ROLES}
-    response = client.post("/api/v1/audits", json=body)
-    assert response.status_code == 200, response.text
-    found: dict[str, list[dict[str, Any]]] = {}
-    for f in response.json()["findings"]:
-        for key in f["about"]:
-            found.setdefault(key, []).append(f)
-    return found
+    return findings_by_key(client, body)
 
 
 def test_suid_left_out_is_the_solaris_default(client: TestClient) -> None:
