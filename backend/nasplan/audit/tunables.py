@@ -51,9 +51,7 @@ def _assignments(
     commands = (
         [line for _, line in lines if _after_command(line, command) != line] if command else []
     )
-    # Documents print a root session with "# " before every command; in a script, "#" is a
-    # comment. Where every command of the paste has "# " before it, it is a prompt.
-    hash_is_prompt = bool(commands) and all(line.startswith("# ") for line in commands)
+    hash_is_prompt = _hash_is_prompt(commands)
     for number, line in lines:
         if not line:
             continue
@@ -72,6 +70,12 @@ def _assignments(
             continue
         result.items.append(Parameter(number, match["name"], _unquote(squeeze(match["value"]))))
     return result
+
+
+def _hash_is_prompt(commands: list[str]) -> bool:
+    """Documents print a root session with "# " before every command; in a script, "#" is a
+    comment. Where every command of the paste has "# " before it, it is a prompt."""
+    return bool(commands) and all(line.startswith("# ") for line in commands)
 
 
 def _after_command(line: str, command: str) -> str:
@@ -214,10 +218,12 @@ def _flag_dashes(tokens: list[str]) -> list[str]:
     return [f"-{t[1:]}" if t.startswith(_TYPESET_DASHES) else t for t in tokens]
 
 
+def _is_ipadm(tokens: list[str]) -> bool:
+    return any(t == "ipadm" or t.endswith("/ipadm") for t in tokens)
+
+
 def _is_command(tokens: list[str]) -> bool:
-    return _ndd_args(tokens) is not None or any(
-        t == "ipadm" or t.endswith("/ipadm") for t in tokens
-    )
+    return _ndd_args(tokens) is not None or _is_ipadm(tokens)
 
 
 @dataclass
@@ -225,9 +231,7 @@ class _NddState:
     result: Parsed[Parameter] = field(default_factory=Parsed)
     pending: _PendingGet | None = None
     columns: tuple[int, int] | None = None
-    # Documents print a root session with "# " before every command; in a script, "#" is a
-    # comment. Where every ndd or ipadm command of the paste has "# " before it, it is a prompt.
-    hash_is_prompt: bool = False
+    hash_is_prompt: bool = False  # see _hash_is_prompt
 
     def add(self, item: Parameter) -> None:
         self.result.items.append(item)
@@ -295,7 +299,7 @@ def parse_ndd(text: str) -> Parsed[Parameter]:
     """
     lines = [(number, raw.strip(), _flag_dashes(raw.split())) for number, raw in numbered(text)]
     commands = [line for _, line, tokens in lines if _is_command(tokens)]
-    state = _NddState(hash_is_prompt=bool(commands) and all(c.startswith("# ") for c in commands))
+    state = _NddState(hash_is_prompt=_hash_is_prompt(commands))
     for number, line, tokens in lines:
         if not line:
             continue
@@ -310,7 +314,7 @@ def parse_ndd(text: str) -> Parsed[Parameter]:
                 state.result.ignored.append(number)
             else:
                 state.columns = (upper.index("PROPERTY"), upper.index("CURRENT"))
-        elif "ipadm" in tokens or any(token.endswith("/ipadm") for token in tokens):
+        elif _is_ipadm(tokens):
             state.flush()
             state.columns = None
             setting = _ipadm_set(tokens)
