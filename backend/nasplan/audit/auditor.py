@@ -17,7 +17,7 @@ from nasplan.audit.values import same_value
 from nasplan.domain.clean_text import as_one_line
 from nasplan.domain.plan import Plan
 from nasplan.domain.platform import OsName
-from nasplan.domain.vocabulary import MECHANISM_WORDS
+from nasplan.domain.vocabulary import MECHANISM_WORDS, RuleSeverity
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import OsDefault
 from nasplan.knowledge.schema import Conflict, ConflictSide, Rule, SourceRef
@@ -80,9 +80,19 @@ class AuditorBase:
             )
         )
 
-    def severity(self, rule_id: str) -> Literal["error", "warning", "info"]:
+    def severity(
+        self, rule_id: str, option: str | None = None
+    ) -> Literal["error", "warning", "info"]:
         rule = self.kb.rules.get(rule_id)
-        return SEVERITY_OF_RULE[rule.severity] if rule else "warning"
+        return SEVERITY_OF_RULE[self.rule_severity(rule_id, option)] if rule else "warning"
+
+    def rule_severity(self, rule_id: str, option: str | None = None) -> RuleSeverity:
+        """The rule's severity, or the one its mount options block gives ``option``."""
+        rule = self.kb.rules[rule_id]
+        for block in rule.effects.mount_options:
+            if option is not None and option in block.options and block.severity is not None:
+                return block.severity
+        return rule.severity
 
     def not_checked(self, kinds: set[str]) -> list[str]:
         missing = [

@@ -129,14 +129,18 @@ class MountChecks(MountLimits):
             for block in self.kb.rules[rule_id].effects.mount_options
         )
 
-    def unknown_severity(self, rule_id: str, missing: bool) -> Literal["error", "warning", "info"]:
-        """A line whose files are unknown: where the rule guards the data (critical), another
-        value gets the rule's severity and a missing option a warning (the OS default may
-        serve); anything else is an info, since it is not known which files are at stake."""
-        rule = self.kb.rules[rule_id]
-        if rule.severity != "critical":
-            return "info"
-        return "warning" if missing else SEVERITY_OF_RULE[rule.severity]
+    def unknown_severity(
+        self, rule_id: str, missing: bool, option: str
+    ) -> Literal["error", "warning", "info"]:
+        """A line whose files are unknown. A missing option weighing high or more is a warning
+        (the OS default may serve, or may not); another value written out was chosen, perhaps
+        for files that are not Oracle's, so it is raised, at the rule's severity, only where it
+        guards the data (critical). Anything else is an info, since it is not known which files
+        are at stake."""
+        severity = self.rule_severity(rule_id, option)
+        if missing:
+            return "warning" if severity in ("critical", "high") else "info"
+        return SEVERITY_OF_RULE[severity] if severity == "critical" else "info"
 
     def compare_mount(
         self,
@@ -230,7 +234,9 @@ class MountChecks(MountLimits):
                     )
                     continue
                 self.add(
-                    self.unknown_severity(rule, missing=True) if unknown else self.severity(rule),
+                    self.unknown_severity(rule, True, option)
+                    if unknown
+                    else self.severity(rule, option),
                     rule,
                     kind,
                     entry.line,
@@ -287,7 +293,9 @@ class MountChecks(MountLimits):
             else:
                 reported.add(other)
                 self.add(
-                    self.unknown_severity(rule, missing=False) if unknown else self.severity(rule),
+                    self.unknown_severity(rule, False, option)
+                    if unknown
+                    else self.severity(rule, option),
                     rule,
                     kind,
                     entry.line,

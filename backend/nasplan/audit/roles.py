@@ -41,7 +41,9 @@ _WORDS: list[tuple[Role, re.Pattern[str]]] = [
             r"|(^|[^a-z])bin(aries|ary|y)?([^a-z]|$))"
         ),
     ),
-    ("data", re.compile(r"(oradata|sapdata|data|dbf|datafile)")),
+    # "data" begins "dataguard" (a Data Guard staging share) and ends "metadata": neither
+    # holds data files.
+    ("data", re.compile(r"(oradata|sapdata|(?<!meta)data(?!guard)|dbf|datafile)")),
 ]
 
 

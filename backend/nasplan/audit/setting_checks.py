@@ -46,7 +46,19 @@ class SettingChecks(AuditorBase):
             about = [norm_key(setting.key)]
             default = self.default_of(mechanism, setting.key)
             if setting.action == "unset":
-                if present is not None:
+                gives = self.unset_gives(rule, mechanism, setting.key, present, found)
+                if present is not None and gives is not None:
+                    self.add(
+                        "info",
+                        rule,
+                        kind,
+                        present.line,
+                        f"{setting.key} = {present.value}: {gives}, what leaving it out gives "
+                        f"on most platforms ({self.source_words(self.kb.rules[rule].sources[0])})"
+                        "; the plan leaves it unset, and removing it changes nothing there.",
+                        about=about,
+                    )
+                elif present is not None:
                     self.add(
                         self.severity(rule),
                         rule,
@@ -155,6 +167,33 @@ class SettingChecks(AuditorBase):
                     "online",
                     about=[name],
                 )
+
+    def unset_gives(
+        self,
+        rule_id: str,
+        mechanism: str,
+        key: str,
+        present: Parameter | None,
+        found: dict[str, Parameter],
+    ) -> str | None:
+        """Where ``rule_id`` leaves a count unset whose unset value it knows and ``present``
+        writes out that same count: the reads it amounts to, in words."""
+        gives = next(
+            (
+                s.unset_gives
+                for s in self.kb.rules[rule_id].effects.settings
+                if s.unset_gives and s.mechanism == mechanism and norm_key(s.key) == norm_key(key)
+            ),
+            None,
+        )
+        if gives is None or present is None or not present.value.isdigit():
+            return None
+        shown = found.get(norm_key(gives.unit_key))
+        unit = int(shown.value) if shown and shown.value.isdigit() else gives.unit_default
+        if int(present.value) * unit != gives.bytes:
+            return None
+        of_unit = f"{gives.unit_key} {unit}" + ("" if shown else ", its default")
+        return f"{present.value} x {unit} ({of_unit}) = {gives.bytes} bytes"
 
     def above_minimum(
         self, rule_id: str, mechanism: str, key: str, present: str, planned: str

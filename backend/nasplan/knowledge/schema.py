@@ -49,6 +49,11 @@ class MountOptions(_Doc):
     os: list[OsName] | None = Field(
         default=None, description="Only on these host OSes (for rules whose advice differs by OS)."
     )
+    severity: RuleSeverity | None = Field(
+        default=None,
+        description="How much these options weigh when it differs from the rule's severity "
+        "(bg guards the boot, not the data that hard guards).",
+    )
 
 
 class ForbiddenOptions(_Doc):
@@ -56,6 +61,15 @@ class ForbiddenOptions(_Doc):
 
     roles: list[Role] = Field(min_length=1)
     options: list[str] = Field(min_length=1)
+
+
+class UnsetGives(_Doc):
+    """What a count parameter left unset amounts to: ``bytes`` in units of another parameter's
+    size (``unit_key``, ``unit_default`` where it is not shown)."""
+
+    bytes: int = Field(gt=0)
+    unit_key: str = Field(min_length=1, max_length=80)
+    unit_default: int = Field(gt=0)
 
 
 class SettingEffect(_Doc):
@@ -77,6 +91,11 @@ class SettingEffect(_Doc):
     at_least: bool = Field(
         default=False,
         description="The value is a minimum its sources give: a larger number meets it.",
+    )
+    unset_gives: UnsetGives | None = Field(
+        default=None,
+        description="For an unset count: what leaving it out gives, so a count written out at "
+        "that value is not a change to make.",
     )
 
 

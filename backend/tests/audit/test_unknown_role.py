@@ -3,7 +3,7 @@ Oracle files it carries, and nothing that only one role needs or forbids.
 
 - what every planned Oracle mount has, from a rule that asks it for every Oracle file: another
   value is what the rule gives where the rule guards the data (soft for hard: an error), else
-  an info; a missing one a warning where the rule guards the data, else an info;
+  an info; a missing one a warning where it weighs high or more, else an info;
 - an option forbidden for every role the line could hold, backups included (noac on a single
   instance): a warning at the least severity those rules give;
 - a line whose mount point names something that is not Oracle's (tools) is left alone.
@@ -182,3 +182,25 @@ def test_a_grid_home_holds_programs_and_shared_config_holds_the_clusterware_file
     # A mount named for the cluster files keeps its role.
     alone = _audit(client, f"nas1:/vol/crs /u02/grid_ocr nfs {options} 0 0\n", rac)
     assert [a["role"] for a in alone["assignments"]] == ["crs"]
+
+
+def test_data_inside_another_word_names_no_data_files(client: TestClient) -> None:
+    """A Data Guard staging share (``/OINSTALL/_dataguard_setup``, corpus case
+    aut-budac-dataguard-share-mount-cmd-2026) was read as a data-file mount because "data"
+    begins "dataguard", and its NFSv4 was reported as an error against the data files' NFSv4.1.
+    "data" in a word of its own (data1, oradata, DATA_VOL) still names data files."""
+    options = "rw,bg,hard,vers=3,proto=tcp,timeo=600"
+    for device, point in (
+        ("nas1:/OINSTALL/_dataguard_setup", "/OINSTALL/_dataguard_setup"),
+        ("nas1:/vol/metadata", "/mnt/metadata"),
+    ):
+        report = _audit(client, f"{device} {point} nfs {options} 0 0\n")
+        assert [a["role"] for a in report["assignments"]] == [None], point
+    for device, point in (
+        ("nas1:/vol/oradata", "/u02/oradata"),
+        ("nas1:/vol/DATA_VOL", "/nfs/SID/data1"),
+        ("nas1:/vol/v1", "/data01"),
+        ("nas1:/vol/v1", "/u02/datafiles"),
+    ):
+        report = _audit(client, f"{device} {point} nfs {options} 0 0\n")
+        assert [a["role"] for a in report["assignments"]] == ["data"], point

@@ -2434,6 +2434,11 @@ export interface components {
             os?: ("solaris" | "linux" | "aix" | "hpux")[] | null;
             /** Roles */
             roles: ("data" | "redo" | "control" | "archive" | "oracle_home" | "crs" | "backup")[];
+            /**
+             * Severity
+             * @description How much these options weigh when it differs from the rule's severity (bg guards the boot, not the data that hard guards).
+             */
+            severity?: ("critical" | "high" | "medium" | "low") | null;
         };
         /**
          * MountParts
@@ -3381,6 +3386,8 @@ export interface components {
              * @enum {string}
              */
             target: "host" | "network" | "filer" | "oracle" | "switch";
+            /** @description For an unset count: what leaving it out gives, so a count written out at that value is not a change to make. */
+            unset_gives?: components["schemas"]["UnsetGives"] | null;
             /** Value */
             value: string;
         };
@@ -3593,6 +3600,19 @@ export interface components {
             id: string;
             /** Label */
             label: string;
+        };
+        /**
+         * UnsetGives
+         * @description What a count parameter left unset amounts to: ``bytes`` in units of another parameter's
+         *     size (``unit_key``, ``unit_default`` where it is not shown).
+         */
+        UnsetGives: {
+            /** Bytes */
+            bytes: number;
+            /** Unit Default */
+            unit_default: number;
+            /** Unit Key */
+            unit_key: string;
         };
         /** ValidationError */
         ValidationError: {
