@@ -45,6 +45,8 @@ class MountChecks(MountLimits):
             found = [self.normalize(o) for o in _attribute_timers(entry.options, runtime)]
             if guess.other:
                 continue
+            if not runtime:
+                self.check_option_names(kind, entry)
             if guess.planned is None and guess.role is None and self.plan.mounts:
                 self.check_unknown(kind, entry, found, runtime)
                 continue

@@ -10,9 +10,50 @@ from nasplan.audit.parsers import MountEntry
 
 _RANK = {"info": 0, "warning": 1, "error": 2}
 _SIZES = ("rsize", "wsize")
+# Unknown options named in one finding; a line with more says how many more.
+_NAMED = 6
 
 
 class MountLimits(AuditorBase):
+    def check_option_names(self, kind: str, entry: MountEntry) -> None:
+        """Options the OS release's NFS client does not take: the mount fails unless the line
+        says it is sloppy (knowledge/catalog/client_options.yaml)."""
+        client = self.kb.client_of(self.os, self.plan.platform.host.os_version)
+        if client is None or client.rule not in self.plan.applied_rules:
+            return
+        names = [o.split("=", 1)[0].strip() for o in entry.options]
+        if client.tolerant is not None and client.tolerant in names:
+            return
+        unknown = [name for name in dict.fromkeys(names) if name and not client.takes(name)]
+        if not unknown:
+            return
+        kept = ",".join(o for o in entry.options if client.takes(o)) or "defaults"
+        named = unknown[:_NAMED]
+        if len(unknown) > _NAMED:
+            words = f"{', '.join(named)} and {len(unknown) - _NAMED} more"
+        elif len(named) > 1:
+            words = f"{', '.join(named[:-1])} and {named[-1]}"
+        else:
+            words = named[0]
+        verb = "is not an option" if len(unknown) == 1 else "are not options"
+        unless = (
+            f" unless the line says {client.tolerant}, which makes the client skip them"
+            if client.tolerant
+            else ""
+        )
+        cited = "; ".join(self.source_words(ref) for ref in client.sources[:2])
+        self.add(
+            "error",
+            client.rule,
+            kind,
+            entry.line,
+            f"{entry.mount_point}: {words} {verb} the NFS client of {self.kb.os[self.os].label} "
+            f"takes, so the mount fails{unless} ({cited}).",
+            f"{entry.device}\t{entry.mount_point}\tnfs\t{kept}\t0\t0",
+            "remount",
+            about=named,
+        )
+
     def check_forbidden(
         self,
         kind: str,

@@ -41,6 +41,8 @@ def rule_findings(
             findings += lifecycle_findings(kb, resolved, rule.id)
         if "oracle_os_certified" in rule.effects.model_checks:
             findings += certification_findings(kb, resolved, rule.id)
+        if "known_mount_options" in rule.effects.model_checks:
+            findings += _check_option_names(kb, resolved.platform, composition, rule)
     for old_id, new_ids in evaluation.superseded.items():
         old = kb.rules[old_id]
         for new_id in new_ids:
@@ -165,6 +167,26 @@ def expectation_findings(
             )
         )
     return findings
+
+
+def _check_option_names(
+    kb: KnowledgeBase, platform: Platform, composition: Composition, rule: Rule
+) -> list[Finding]:
+    """Every option the plan writes is one the OS release's NFS client takes: a mount line with
+    any other fails to mount."""
+    client = kb.client_of(platform.host.os, platform.host.os_version)
+    if client is None:
+        return []
+    unknown = sorted({c.option for c in composition.options if not client.takes(c.option)})
+    return [
+        Finding(
+            severity="error",
+            rule=rule.id,
+            message=f"{option} is not an option the NFS client of "
+            f"{kb.os[platform.host.os].label} takes: a mount line with it fails to mount.",
+        )
+        for option in unknown
+    ]
 
 
 def _cite(kb: KnowledgeBase, rule: Rule) -> str:

@@ -7,6 +7,7 @@ from functools import cached_property
 
 from nasplan.domain.platform import FilerVendor, OsName
 from nasplan.knowledge.catalog import (
+    ClientOptions,
     ExpectationInputs,
     Fact,
     FilerCatalog,
@@ -50,6 +51,7 @@ class KnowledgeBase:
     fields: list[AnswerField] = field(default_factory=list)
     os_defaults: list[OsDefault] = field(default_factory=list)
     os_ceilings: list[OsCeiling] = field(default_factory=list)
+    client_options: list[ClientOptions] = field(default_factory=list)
     # rule id -> ids of the rules that supersede it
     superseded_by: dict[str, list[str]] = field(default_factory=dict)
 
@@ -93,6 +95,17 @@ class KnowledgeBase:
             if not default.releases or release in default.releases:
                 return default
         return None
+
+    def client_of(self, os_name: OsName, release: str) -> ClientOptions | None:
+        """The options the OS release's NFS mount takes, where it refuses any other."""
+        return next(
+            (
+                c
+                for c in self.client_options
+                if c.os == os_name and (not c.releases or release in c.releases)
+            ),
+            None,
+        )
 
     def setting_keys(self) -> dict[str, list[str]]:
         """Every key any rule sets, by mechanism (sysctl, ndd, ...): what a collector reads."""

@@ -81,6 +81,17 @@ def cross_check(kb: KnowledgeBase) -> list[str]:
         where = f"knowledge/catalog/os_defaults.yaml: {default.os} {default.key}"
         source_refs.append((where, default.source))
         problems += [f"{where}: {p}" for p in _check_os_default(kb, default)]
+    for client in kb.client_options:
+        where = f"knowledge/catalog/client_options.yaml: {client.os}"
+        source_refs += [(where, ref) for ref in client.sources]
+        if client.rule not in kb.rules:
+            problems.append(f"{where}: unknown rule {client.rule}")
+        # What the planner writes on that OS must be what its client takes.
+        problems += [
+            f"{where}: {entry.token} (mount_options.yaml) is not an option it takes"
+            for entry in kb.mount_options
+            if client.os in entry.os and not client.takes(entry.token)
+        ]
     for ceiling in kb.os_ceilings:
         where = f"knowledge/catalog/os_defaults.yaml: {ceiling.os} {ceiling.ceiling} ceiling"
         source_refs.append((where, ceiling.source))

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 from nasplan.knowledge import parsed_cache
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import (
+    ClientOptionsCatalog,
     ExpectationInputs,
     FactCatalog,
     FilerCatalog,
@@ -185,6 +186,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
     layout = loader.model(LayoutCatalog, root / "catalog" / "layout.yaml")
     options = loader.model(MountOptionCatalog, root / "catalog" / "mount_options.yaml")
     os_defaults = loader.model(OsDefaultCatalog, root / "catalog" / "os_defaults.yaml")
+    clients = loader.model(ClientOptionsCatalog, root / "catalog" / "client_options.yaml")
     presets = loader.model(PresetCatalog, root / "catalog" / "presets.yaml")
     fields = loader.model(FieldCatalog, root / "catalog" / "fields.yaml")
     if fields is not None:
@@ -209,6 +211,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
         layout,
         options,
         os_defaults,
+        clients,
         presets,
         fields,
         expectations,
@@ -218,7 +221,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
     ):
         raise KnowledgeError(loader.problems or ["a required file did not load"])
     assert release and os_catalog and facts and oracle and filers and network and layout
-    assert options and os_defaults
+    assert options and os_defaults and clients
     assert presets and fields and expectations and gains and sizing and lifecycle
 
     superseded_by: dict[str, list[str]] = {}
@@ -241,6 +244,7 @@ def load_knowledge(root: Path = DEFAULT_KNOWLEDGE_DIR) -> KnowledgeBase:
         mount_options=options.options,
         os_defaults=os_defaults.defaults,
         os_ceilings=os_defaults.ceilings,
+        client_options=clients.clients,
         presets={p.id: p for p in presets.presets},
         fields=answer_fields(fields),
         expectations=expectations,

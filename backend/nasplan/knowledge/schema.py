@@ -124,6 +124,7 @@ ModelCheck = Literal[
     "anf_volume_qos",
     "anf_volume_group",
     "knfs_path_spread",
+    "known_mount_options",
 ]
 
 

@@ -110,3 +110,15 @@ def test_an_implied_option_must_be_an_option_of_its_os_with_a_known_source(
     message = _load_error(kb_copy)
     assert "mount_options.yaml: noac on linux: cio is not a mount option of linux" in message
     assert "unknown source no-such-page" in message
+
+
+def test_an_option_the_linux_client_does_not_take_is_refused(kb_copy: Path) -> None:
+    """The planner writes only what the Linux NFS client takes (catalog/client_options.yaml):
+    an option of the vocabulary given to Linux that is not in the client's table stops loading."""
+    _break(
+        kb_copy / "catalog/mount_options.yaml",
+        "{token: llock, key: llock, excludes: [forcedirectio], os: [solaris], order: 13}",
+        "{token: llock, key: llock, excludes: [forcedirectio], os: [solaris, linux], order: 13}",
+    )
+    message = _load_error(kb_copy)
+    assert "knowledge/catalog/client_options.yaml: linux: llock" in message

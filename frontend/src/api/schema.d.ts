@@ -1741,7 +1741,7 @@ export interface components {
              * Model Checks
              * @description Named checks implemented by the planner that this rule cites and explains.
              */
-            model_checks?: ("expectations_model" | "os_arch_supported" | "transfer_size_caps" | "tcp_window_vs_bdp" | "serial_client" | "vendor_lifecycle" | "oracle_os_certified" | "anf_volume_qos" | "anf_volume_group" | "knfs_path_spread")[];
+            model_checks?: ("expectations_model" | "os_arch_supported" | "transfer_size_caps" | "tcp_window_vs_bdp" | "serial_client" | "vendor_lifecycle" | "oracle_os_certified" | "anf_volume_qos" | "anf_volume_group" | "knfs_path_spread" | "known_mount_options")[];
             /** Mount Options */
             mount_options?: components["schemas"]["MountOptions"][];
             /** Settings */
