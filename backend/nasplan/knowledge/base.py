@@ -7,7 +7,6 @@ from functools import cached_property
 
 from nasplan.domain.platform import FilerVendor, OsName
 from nasplan.knowledge.catalog import (
-    ClientOptions,
     ExpectationInputs,
     Fact,
     FilerCatalog,
@@ -23,6 +22,7 @@ from nasplan.knowledge.catalog import (
     Preset,
     SizingInputs,
 )
+from nasplan.knowledge.client_options import ClientOptions
 from nasplan.knowledge.fields import AnswerField
 from nasplan.knowledge.lifecycle import LifecycleCatalog
 from nasplan.knowledge.schema import Conflict, KbRelease, Rule, Source

@@ -21,7 +21,6 @@ from pydantic import BaseModel, ValidationError
 from nasplan.knowledge import parsed_cache
 from nasplan.knowledge.base import KnowledgeBase
 from nasplan.knowledge.catalog import (
-    ClientOptionsCatalog,
     ExpectationInputs,
     FactCatalog,
     FilerCatalog,
@@ -35,6 +34,7 @@ from nasplan.knowledge.catalog import (
     PresetCatalog,
     SizingInputs,
 )
+from nasplan.knowledge.client_options import ClientOptionsCatalog
 from nasplan.knowledge.cross_check import cross_check, describe_validation
 from nasplan.knowledge.fields import FieldCatalog, answer_fields, check_fields
 from nasplan.knowledge.lifecycle import LifecycleCatalog
