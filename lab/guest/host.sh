@@ -113,6 +113,9 @@ setup_host() {
   awk '$1 == "path" { print $3 }' "$JOB/setup" | head -1 | cut -d/ -f1 | while read -r address; do
     printf '%s %s\n' "$address" "$name" >> /etc/hosts
   done
+  # The host's own settings before nasplan comes (lab/nasplan_lab/journey.py, SITE_SYSCTLS).
+  awk '$1 == "site" { print $2 " = " $3 }' "$JOB/setup" > /etc/sysctl.d/50-site.conf
+  sysctl -q -p /etc/sysctl.d/50-site.conf
   groupadd -g "$(setting oracle_gid)" oinstall
   useradd -u "$(setting oracle_uid)" -g oinstall -m oracle
   n=0

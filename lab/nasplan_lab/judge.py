@@ -186,6 +186,29 @@ def _judge_collection(verdict: Verdict, out: Path, platform: dict[str, Any]) -> 
     )
 
 
+def _judge_site_values(
+    verdict: Verdict, plan: dict[str, Any], state: dict[str, str], site: dict[str, str]
+) -> None:
+    """A value the host had set itself above a minimum the plan gives (at_least) stays, once
+    applied and after the reboot; nasplan does not lower it to the minimum."""
+    minimums = {
+        s["key"]: s["value"]
+        for s in plan.get("settings", [])
+        if s.get("at_least") and s["mechanism"] == "sysctl" and s["value"].isdigit()
+    }
+    for key, value in site.items():
+        if key not in minimums or int(value) <= int(minimums[key]):
+            continue
+        for when in ("applied", "rebooted"):
+            keys = _sections(state.get(when, "")).get("keys", [])
+            seen = next((line for line in keys if line.startswith(f"{key} = ")), "(not captured)")
+            verdict.add(
+                f"{when}: {key} stays at the host's {value}, above the minimum {minimums[key]}",
+                seen == f"{key} = {value}",
+                "" if seen == f"{key} = {value}" else f"found {seen}",
+            )
+
+
 def _judge_io(verdict: Verdict, out: Path, when: str) -> None:
     lines = _read(out / f"io-{when}.txt").splitlines()
     failed = [line for line in lines if not line.endswith(" ok")]
@@ -237,9 +260,11 @@ def judge(
     filer: FilerSetup,
     adapted: list[str],
     playbook_runs: list[PlaybookRun] | None = None,
+    site: dict[str, str] | None = None,
 ) -> Verdict:
     """The scripts journey, or with `playbook_runs` the Ansible one."""
     verdict = Verdict(name)
+    site = site or {}
     verdict.notes += [f"lab value: {a}" for a in adapted]
     verdict.notes += [f"filled in as the runbook asks: {f}" for f in dict.fromkeys(filer.filled)]
     verdict.notes.append(
@@ -270,6 +295,7 @@ def judge(
     _judge_io(verdict, out, "rebooted")
     kept = _diff(state.get("applied", ""), state.get("rebooted", ""))
     verdict.add("every setting survives the reboot", not kept, kept)
+    _judge_site_values(verdict, plan, state, site)
     if playbook_runs is not None:
         return verdict  # the playbook has no rollback (the bundle's README says so)
     back = _diff(state.get("before", ""), state.get("rolled-back", ""))

@@ -222,3 +222,38 @@ def test_the_playbook_and_the_scripts_are_compared_on_values_not_file_form(
     )
     check = same_outcome(playbook, scripts)
     assert not check.ok and "mtu" in check.detail
+
+
+def test_a_larger_value_the_host_had_must_stay(tmp_path: Path) -> None:
+    """The lab's host sets net.core.wmem_max above Oracle's minimum before nasplan comes; a
+    bundle that lowers it to the minimum (as the scripts did before minimums were kept) fails."""
+    plan = {
+        **PLAN,
+        "settings": [
+            {
+                "key": "net.core.wmem_max",
+                "value": "1048576",
+                "mechanism": "sysctl",
+                "at_least": True,
+            }
+        ],
+    }
+    site = {"net.core.wmem_max": "8388608"}
+    kept = APPLIED.replace("## keys\n", "## keys\nnet.core.wmem_max = 8388608\n")
+    lowered = APPLIED.replace("## keys\n", "## keys\nnet.core.wmem_max = 1048576\n")
+    out = _lab_output(
+        tmp_path / "kept", state_applied=kept, state_applied_again=kept, state_rebooted=kept
+    )
+    verdict = judge("t", plan, PLATFORM, out, FilerSetup(), [], None, site)
+    claims = [c for c in verdict.checks if "stays at the host's 8388608" in c.claim]
+    assert len(claims) == 2 and all(c.ok for c in claims), verdict.report()
+    out = _lab_output(
+        tmp_path / "lowered",
+        state_applied=lowered,
+        state_applied_again=lowered,
+        state_rebooted=lowered,
+    )
+    verdict = judge("t", plan, PLATFORM, out, FilerSetup(), [], None, site)
+    failed = [c for c in verdict.checks if not c.ok]
+    assert [c.claim.split(":")[0] for c in failed] == ["applied", "rebooted"], verdict.report()
+    assert "found net.core.wmem_max = 1048576" in failed[0].detail

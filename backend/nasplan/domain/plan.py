@@ -85,6 +85,10 @@ class Setting(PlanPart):
     requires: Literal["none", "remount", "reboot", "instance_restart", "online"]
     scope: Scope | None = Field(default=None, description="File or interface the setting lives in.")
     rules: list[RuleId]
+    at_least: bool = Field(
+        default=False,
+        description="The value is a minimum: a larger value the host has is kept, not lowered.",
+    )
 
 
 class Finding(PlanPart):

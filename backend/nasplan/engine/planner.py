@@ -110,10 +110,15 @@ class _PlanBuilder:
                     requires=effect.requires,
                     scope=scope,
                     rules=[contribution.rule.id],
+                    at_least=effect.at_least,
                 )
             elif contribution.rule.id not in existing.rules:
+                # A minimum only where every rule that sets the value gives it as one.
                 merged[slot] = existing.model_copy(
-                    update={"rules": [*existing.rules, contribution.rule.id]}
+                    update={
+                        "rules": [*existing.rules, contribution.rule.id],
+                        "at_least": existing.at_least and effect.at_least,
+                    }
                 )
         return sorted(merged.values(), key=lambda s: (_TARGET_ORDER[s.target], s.key, s.applies_to))
 

@@ -108,8 +108,10 @@ def _mtu_tasks(f: Facts) -> list[dict[str, Any]]:
     ]
 
 
-def _sysctl_task(f: Facts, setting: Any) -> dict[str, Any]:
-    return {
+def _sysctl_tasks(f: Facts, setting: Any, index: int) -> list[dict[str, Any]]:
+    """The sysctl, live and in the file read at boot. A minimum (at_least) keeps a larger value
+    the host has: its value now is read first, and the larger of the two is written."""
+    task: dict[str, Any] = {
         "name": Unsafe(f"sysctl {setting.key} = {setting.value} ({', '.join(setting.rules)})"),
         "ansible.posix.sysctl": {
             "name": Unsafe(setting.key),
@@ -119,6 +121,24 @@ def _sysctl_task(f: Facts, setting: Any) -> dict[str, Any]:
             "state": "present",
         },
     }
+    if not (setting.at_least and setting.value.isdigit()):
+        return [task]
+    now = f"nasplan_sysctl_now_{index}"
+    read = {
+        "name": Unsafe(f"sysctl {setting.key} now (a minimum: a larger value is kept)"),
+        "ansible.builtin.command": {"argv": ["sysctl", "-n", Unsafe(setting.key)]},
+        "register": now,
+        "changed_when": False,
+        "check_mode": False,
+    }
+    task["name"] = Unsafe(
+        f"sysctl {setting.key} = {setting.value} or more ({', '.join(setting.rules)})"
+    )
+    # The template is ours; the minimum is a number of the knowledge base, checked above.
+    task["ansible.posix.sysctl"]["value"] = (
+        f"{{{{ [{now}.stdout | int, {int(setting.value)}] | max }}}}"
+    )
+    return [read, task]
 
 
 def _playbook(f: Facts) -> list[dict[str, Any]]:
@@ -157,7 +177,7 @@ def _playbook(f: Facts) -> list[dict[str, Any]]:
             }
         )
     tasks += _mtu_tasks(f)
-    tasks += [_sysctl_task(f, s) for s in early]
+    tasks += [task for index, s in enumerate(early) for task in _sysctl_tasks(f, s, index)]
     if options:
         tasks.append(
             {

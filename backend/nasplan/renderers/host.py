@@ -158,6 +158,8 @@ def _sysctl_lines(f: Facts, settings: list[Setting]) -> list[str]:
     lines: list[str] = []
     for s in settings:
         lines.append(f"# {cite(f.plan, s.rules[0])}")
+        if s.at_least:
+            lines.append("# A minimum: host/tuning.sh writes the host's value where it is larger.")
         lines.append(f"{s.key} = {s.value}")
     return lines
 
@@ -206,6 +208,7 @@ def _tuning_files(f: Facts) -> dict[str, str]:
         "sysctl_file": bool(boot),
         "modprobe_path": modprobe_target(f) if options else "",
         "modprobe_text": modprobe_text(f, options).rstrip("\n") if options else "",
+        "at_least_keys": [s.key for s in sysctl if s.at_least],
         "sysctl_d": False,
         "sysctl_path": "",
         "sysctl_text": "",

@@ -24,7 +24,8 @@ def setting_notes(f: Facts, mechanisms: tuple[str, ...], target: str = "host") -
         if s.mechanism in mechanisms and s.target == target:
             where = f" in {s.scope}" if s.scope else ""
             what = f"unset {s.key}" if s.action == "unset" else f"{s.key} = {s.value}"
-            notes.append(f"{what}{where} ({', '.join(s.rules)})")
+            more = " or more (a larger value the host has is kept)" if s.at_least else ""
+            notes.append(f"{what}{more}{where} ({', '.join(s.rules)})")
     return notes
 
 

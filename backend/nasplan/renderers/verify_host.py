@@ -53,6 +53,8 @@ class _Live:
     read: str
     value: str
     rules: list[str]
+    # A minimum: a larger number passes.
+    at_least: bool = False
 
 
 @dataclass
@@ -64,6 +66,7 @@ class _FileLine:
     # spaces around "=" do not matter (Ansible's sysctl module writes `key=value`).
     key: str = ""
     value: str = ""
+    at_least: bool = False
 
 
 @dataclass
@@ -95,7 +98,7 @@ def _live(f: Facts) -> list[_Live]:
     items: list[_Live] = []
     if f.os == "linux":
         for s in f.settings("sysctl"):
-            items.append(_Live(s.key, f"sysctl -n {q(s.key)}", s.value, s.rules))
+            items.append(_Live(s.key, f"sysctl -n {q(s.key)}", s.value, s.rules, s.at_least))
     if f.os == "solaris":
         for s in f.settings("ndd"):
             scope = s.scope or "/dev/tcp"
@@ -131,7 +134,7 @@ def _files(f: Facts) -> list[_FileLine]:
             items.append(_FileLine(s.scope or "", f"{s.key}={s.value};", s.rules))
     target = sysctl_target(f)
     for s in boot_sysctls(f):
-        items.append(_FileLine(target, f"{s.key} = {s.value}", s.rules, s.key, s.value))
+        items.append(_FileLine(target, f"{s.key} = {s.value}", s.rules, s.key, s.value, s.at_least))
     if f.os == "linux":
         for s in f.settings("idmapd_conf"):
             value = setting_value(f, s.value)
@@ -205,9 +208,14 @@ def host_expectations(f: Facts) -> list[HostExpectation]:
             HostExpectation(f"{point}: {option}", "", unseen=True, group=point)
             for option in check.unseen
         ]
-    items += [HostExpectation(f"{i.label} = {i.value}", f"{i.label} is") for i in _live(f)]
+    more = {True: " or more", False: ""}
     items += [
-        HostExpectation(f"{i.path} has: {i.line}", f"{i.path} lacks: {i.line}") for i in _files(f)
+        HostExpectation(f"{i.label} = {i.value}{more[i.at_least]}", f"{i.label} is")
+        for i in _live(f)
+    ]
+    items += [
+        HostExpectation(f"{i.path} has: {i.line}{more[i.at_least]}", f"{i.path} lacks: {i.line}")
+        for i in _files(f)
     ]
     for s in f.settings("interface"):
         if s.target == "host":

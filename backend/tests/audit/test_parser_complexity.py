@@ -480,28 +480,32 @@ def test_time_grows_linearly(name: str, request: pytest.FixtureRequest) -> None:
 
 
 # --- absolute bounds: the bugs as reported ------------------------------------------------------
+# Each bound is a fraction of the time the bug took (16 s, 21 s, 69 s), with room for a 2-core CI
+# machine that runs other suites beside this one (two bounds of a fifth of these failed there
+# at 1.3 and 4.1 s while the parsers were unchanged).
+_LOADED = 5
 
 
 def test_x_on_and_80000_colons_is_read_at_once() -> None:
     # Was 16 s in parse_mount_output (Solaris mount regex backtracking), the server frozen.
     text = "x on " + ":" * 80_000
-    assert _time(lambda: parse_mount_output(text)) < 0.1
+    assert _time(lambda: parse_mount_output(text)) < 0.1 * _LOADED
     assert parse_mount_output(text).ignored == [1]
-    assert _time(lambda: detect_kind(text)) < 0.1
+    assert _time(lambda: detect_kind(text)) < 0.1 * _LOADED
 
 
 def test_a_megabyte_of_colon_lines_within_the_line_cap() -> None:
     # The line cap alone is not enough: each of these lines is under it.
     line = "x on " + ":" * (MAX_LINE_CHARS - 10)
     text = (line + "\n") * (1_000_000 // len(line))
-    assert _time(lambda: parse_mount_output(text)) < 1.0
-    assert _time(lambda: detect_kind(text)) < 1.0
+    assert _time(lambda: parse_mount_output(text)) < 1.0 * _LOADED
+    assert _time(lambda: detect_kind(text)) < 1.0 * _LOADED
 
 
 def test_ipadm_header_padded_with_spaces_is_detected_at_once() -> None:
     # detect_kind's ipadm rule gave spaces back to '.*' one at a time: 86 ms a line.
     text = ("PROTO PROPERTY" + " " * (MAX_LINE_CHARS - 20) + "x\n") * 250
-    assert _time(lambda: detect_kind(text)) < 1.0
+    assert _time(lambda: detect_kind(text)) < 1.0 * _LOADED
 
 
 def _wide_table(columns: int, size: int) -> str:
@@ -518,7 +522,7 @@ def test_a_wide_header_over_many_rows_costs_little(parse: Reader, columns: int) 
     # Was 69 s and 6.3 GB for 160 KB: every one-word row got a cell per header column.
     text = _wide_table(columns, 160_000)
     assert len(text.partition("\n")[0]) <= MAX_LINE_CHARS  # the column cap, not the line cap
-    assert _time(lambda: parse(text)) < 2.0
+    assert _time(lambda: parse(text)) < 2.0 * _LOADED
     tracemalloc.start()
     try:
         parse(text)

@@ -129,3 +129,18 @@ def test_recording_as_built_needs_the_edit_token(
         ).status_code
         == 422
     )
+
+
+def test_a_minimum_met_by_a_larger_value_is_verified(kb: KnowledgeBase) -> None:
+    """A minimum (LNX-ORACLE-PREINSTALL-NET) passes with the value in effect after it; a PASS
+    line of another item that merely begins the same is not taken for it."""
+    plan, items = _expected(kb)
+    minimum = next(i for i in items if i.startswith("net.core.wmem_max = "))
+    assert minimum == "net.core.wmem_max = 1048576 or more"
+    report = [f"PASS {i}" for i in items if i != minimum]
+    report.append(f"PASS {minimum} (now 8388608)")
+    result = compare_verify_report(plan, "\n".join(report))
+    assert result.counts["verified"] == len(items), result.items
+    report[-1] = f"PASS {minimum}0 (now 10485760)"
+    status = {i.item: i.status for i in compare_verify_report(plan, "\n".join(report)).items}
+    assert status[minimum] == "not_checked"

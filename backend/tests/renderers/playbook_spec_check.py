@@ -86,6 +86,10 @@ def main(path: str, filled_json: str) -> None:
             defaults.update(arguments)
 
         for task in play["tasks"]:
+            if "register" in task:
+                # What a task registers is there for the tasks after it, as when the play runs
+                # (a command's output; the value stands in for any).
+                variables[task["register"]] = {"stdout": "0", "stderr": "", "rc": 0}
             module = next((k for k in task if k.startswith(COLLECTIONS)), None)
             if module is None:
                 continue

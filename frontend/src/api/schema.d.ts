@@ -3317,6 +3317,12 @@ export interface components {
              * @default []
              */
             applies_to: string[];
+            /**
+             * At Least
+             * @description The value is a minimum: a larger value the host has is kept, not lowered.
+             * @default false
+             */
+            at_least: boolean;
             /** Key */
             key: string;
             /**

@@ -37,10 +37,10 @@ const REDO: Schemas["Mount"] = {
   option_rules: { ...OPTION_RULES, forcedirectio: ["SOL-MNT-FORCEDIRECTIO-REDO"] },
 };
 const MINRA: Schemas["Setting"] = {
-  target: "filer", key: "minra", value: "off", action: "set", mechanism: "ontap7_vol_option", applies_to: ["prod_data"], requires: "online", scope: null, rules: ["NTAP-MINRA-OFF"],
+  target: "filer", key: "minra", value: "off", action: "set", mechanism: "ontap7_vol_option", applies_to: ["prod_data"], requires: "online", scope: null, rules: ["NTAP-MINRA-OFF"], at_least: false,
 };
 const HIWAT: Schemas["Setting"] = {
-  target: "host", key: "tcp_xmit_hiwat", value: "65536", action: "set", mechanism: "ndd", applies_to: [], requires: "online", scope: "/dev/tcp", rules: ["SOL-TCP-HIWAT-64K"],
+  target: "host", key: "tcp_xmit_hiwat", value: "65536", action: "set", mechanism: "ndd", applies_to: [], requires: "online", scope: "/dev/tcp", rules: ["SOL-TCP-HIWAT-64K"], at_least: false,
 };
 const LIFECYCLE: Schemas["Finding"] = {
   severity: "warning",

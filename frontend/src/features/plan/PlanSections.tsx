@@ -78,6 +78,7 @@ export function SettingsList({ plan, changed }: { plan: PlanView; changed: Set<s
                     <code className="break-all font-mono text-xs">{s.key}</code>
                     <span>=</span>
                     <code className="break-all font-mono text-xs font-semibold">{s.action === "unset" ? "(unset)" : s.value}</code>
+                    {s.at_least && <span className="text-xs text-slate-600" title="A larger value the host has is kept.">or more</span>}
                     {s.applies_to && s.applies_to.length > 0 && <span className="text-xs text-slate-600">on {s.applies_to.join(", ")}</span>}
                     {s.scope && <span className="break-all text-xs text-slate-600">in {s.scope}</span>}
                     {REQUIRES[s.requires] && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">{REQUIRES[s.requires]}</span>}
