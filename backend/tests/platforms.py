@@ -43,3 +43,13 @@ def hpux_generic(oracle: str, filer_host: str = "nas01") -> dict[str, Any]:
         "filer": {"vendor": "generic"},
         "layout": {"filer_host": filer_host, "db_name": "ORCL"},
     }
+
+
+def linux_ol5_7mode() -> dict[str, Any]:
+    """Oracle Linux 5 (a 2.6.18 kernel), 11.2.0.4 on kernel NFS, Data ONTAP 8.1, as of 2013."""
+    return linux_ontap(
+        dnfs=False,
+        host={"os": "linux", "os_version": "ol5", "arch": "x86_64"},
+        oracle={"version": "11.2.0.4", "dnfs": False},
+        filer={"vendor": "netapp", "os_version": "8.1"},
+    ) | {"as_of": "2013-10-01"}

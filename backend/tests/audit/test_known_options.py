@@ -11,7 +11,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tests.audit.by_key import findings_by_key
-from tests.platforms import linux_ontap
+from tests.platforms import linux_ol5_7mode, linux_ontap
 
 OL8 = linux_ontap(
     dnfs=False,
@@ -61,13 +61,7 @@ def test_sloppy_mount_and_tool_options_and_runtime_output_are_not_refused(
 def test_only_where_the_client_refuses_unknown_options(client: TestClient) -> None:
     line = f"nas1:/vol/oradata /u02/oradata nfs rw,bg,hard,vers=3,tcp,{SMB} 0 0\n"
     assert _paste(client, line)  # Oracle Linux 8
-    ol5 = linux_ontap(
-        dnfs=False,
-        host={"os": "linux", "os_version": "ol5", "arch": "x86_64"},
-        oracle={"version": "11.2.0.4", "dnfs": False},
-        filer={"vendor": "netapp", "os_version": "8.1"},
-    ) | {"as_of": "2013-10-01"}
-    assert _paste(client, line, ol5) == []
+    assert _paste(client, line, linux_ol5_7mode()) == []
     by_key = findings_by_key(client, {"platform": OL8, "files": {"fstab": line}})
     assert "uid" in by_key
 

@@ -11,14 +11,9 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tests.audit.by_key import findings_by_key
-from tests.platforms import linux_ontap
+from tests.platforms import linux_ol5_7mode
 
-OL5 = linux_ontap(
-    dnfs=False,
-    host={"os": "linux", "os_version": "ol5", "arch": "x86_64"},
-    oracle={"version": "11.2.0.4", "dnfs": False},
-    filer={"vendor": "netapp", "os_version": "8.1"},
-) | {"as_of": "2013-10-01"}
+OL5 = linux_ol5_7mode()
 ROLES = {"/u02/oradata": ["data"]}
 
 
