@@ -47,6 +47,10 @@ class _MountCheck:
     unseen: list[str] = field(default_factory=list)
 
 
+# What a minimum's check adds to the value it names.
+_MORE = {True: " or more", False: ""}
+
+
 @dataclass
 class _Live:
     label: str
@@ -55,6 +59,11 @@ class _Live:
     rules: list[str]
     # A minimum: a larger number passes.
     at_least: bool = False
+
+    @property
+    def passed(self) -> str:
+        """The PASS line's words (as-built checks read them back)."""
+        return f"{self.label} = {self.value}{_MORE[self.at_least]}"
 
 
 @dataclass
@@ -67,6 +76,11 @@ class _FileLine:
     key: str = ""
     value: str = ""
     at_least: bool = False
+
+    @property
+    def wanted(self) -> str:
+        """The line as the PASS and FAIL lines name it."""
+        return f"{self.line}{_MORE[self.at_least]}"
 
 
 @dataclass
@@ -208,14 +222,9 @@ def host_expectations(f: Facts) -> list[HostExpectation]:
             HostExpectation(f"{point}: {option}", "", unseen=True, group=point)
             for option in check.unseen
         ]
-    more = {True: " or more", False: ""}
+    items += [HostExpectation(i.passed, f"{i.label} is") for i in _live(f)]
     items += [
-        HostExpectation(f"{i.label} = {i.value}{more[i.at_least]}", f"{i.label} is")
-        for i in _live(f)
-    ]
-    items += [
-        HostExpectation(f"{i.path} has: {i.line}{more[i.at_least]}", f"{i.path} lacks: {i.line}")
-        for i in _files(f)
+        HostExpectation(f"{i.path} has: {i.wanted}", f"{i.path} lacks: {i.line}") for i in _files(f)
     ]
     for s in f.settings("interface"):
         if s.target == "host":
