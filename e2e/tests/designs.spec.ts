@@ -313,7 +313,6 @@ test("an approved revision says who approved which bundle; imported reviews appr
 test("a revision diff says what changed in plain words, by team, with the files' changed lines, and fits 390 px", async ({ page }) => {
   // Three accessibility scans and eight screenshots: on a 2-core machine running the lab beside
   // it, this took over the default minute once (every assertion had passed).
-  test.setTimeout(180_000);
   const { editLink } = await saveDesign(page, "Diff kinds");
   await page.goto(editLink);
   await page.getByRole("button", { name: "Edit (new revision)" }).click();

@@ -6,7 +6,6 @@ import { expectAccessible, screenshot } from "./helpers";
 const WIDTHS = { 1440: 900, 390: 844 } as const;
 
 test("every page fits a phone and a wide screen and passes axe", async ({ page }) => {
-  test.setTimeout(120_000);
   const catalog = await (await page.request.get("/api/v1/catalog")).json();
   const preset = catalog.presets.find((p: { id: string }) => p.id === "tr3322-lab");
   const created = await page.request.post("/api/v1/designs", { data: { name: "Every page", platform: preset.platform } });

@@ -166,7 +166,6 @@ test("Forget all asks first, then empties the list", async ({ page }) => {
 });
 
 test("Your designs fits a phone and a wide screen, light and dark, and passes axe", async ({ page }) => {
-  test.setTimeout(120_000);
   const { editToken } = await saveDesign(page, "PROD on filer01, the long-lived production database");
   await page.getByLabel("Remember the edit link on this browser").check();
   const { id } = await createDesignFromPreset(page, "tr3322-lab", "Reporting replica");
