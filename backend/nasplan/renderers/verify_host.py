@@ -128,6 +128,7 @@ def _live(f: Facts) -> list[_Live]:
                         f"{tool} -o {q(s.key)} | awk '{{ print $NF }}'",
                         s.value,
                         s.rules,
+                        s.at_least,
                     )
                 )
     if f.os == "hpux":

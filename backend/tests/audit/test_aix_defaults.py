@@ -86,3 +86,24 @@ def test_an_option_only_the_losing_side_of_a_disagreement_asks_is_an_info(
     [cio] = [f for f in response.json()["findings"] if f["about"] == ["cio"]]
     assert (cio["severity"], cio["rule"]) == ("info", "AIX-MNT-CIO")
     assert "disagree" in cio["message"] and "NetApp" in cio["message"], cio["message"]
+
+
+def _no_findings(client: TestClient, kb: KnowledgeBase, text: str) -> list[dict[str, Any]]:
+    platform = preset_platform(kb, "example-aix", {"oracle": {"version": "19.21"}})
+    body = {"platform": platform.model_dump(mode="json"), "pastes": [{"name": "no", "text": text}]}
+    response = client.post("/api/v1/audits", json=body)
+    assert response.status_code == 200, response.text
+    return [f for f in response.json()["findings"] if "sb_max" in f["about"]]
+
+
+def test_sb_max_below_oracles_minimum_is_raised_and_a_larger_one_is_kept(
+    client: TestClient, kb: KnowledgeBase
+) -> None:
+    """AIX-NO-SB-MAX: Oracle's AIX guides ask for sb_max=4194304 or higher (12.2, Table 3-6).
+    A smaller ceiling, as the 18c Direct NFS page's example sets, is a warning with the command
+    that raises it; a larger one is left alone."""
+    [low] = _no_findings(client, kb, "# /usr/sbin/no -p -o sb_max=524288\n")
+    assert (low["severity"], low["rule"]) == ("warning", "AIX-NO-SB-MAX")
+    assert low["fix"] == "no -p -o sb_max=4194304"
+    high = _no_findings(client, kb, "sb_max = 8388608\n")
+    assert [f["severity"] for f in high if f["severity"] != "info"] == [], high

@@ -106,3 +106,42 @@ def test_the_playbook_writes_the_larger_of_the_two(kb: KnowledgeBase) -> None:
         values["net.core.wmem_max"],
     )
     assert values["net.ipv4.tcp_sack"] == "1"
+
+
+def _aix_no_block(kb: KnowledgeBase) -> tuple[str, str]:
+    plan = make_plan(kb, preset_platform(kb, "example-aix"))
+    assert [s.key for s in plan.settings if s.at_least and s.mechanism == "no"] == ["sb_max"]
+    files = render_bundle_files(plan)
+    tuning = _between(files["host/tuning.sh"], "now=$(no -o sb_max", "\nfi\n")
+    verify = _between(files["verify/verify_host.sh"], "is_at_least() {", "\n}\n") + _between(
+        files["verify/verify_host.sh"], "now=$(no -o sb_max", "\nfi\n"
+    )
+    return tuning, verify
+
+
+def test_aix_keeps_a_larger_sb_max_and_raises_a_smaller(kb: KnowledgeBase, tmp_path: Path) -> None:
+    """AIX-NO-SB-MAX asks for 4194304 'or higher' (Oracle's AIX Table 3-6): host/tuning.sh
+    leaves a larger value alone and sets a smaller one; verify passes the larger."""
+    tuning, verify = _aix_no_block(kb)
+    stubs = 'say() { echo "$*"; }\ndo_run() { echo RUN "$*"; }\npass() { echo PASS "$*"; }\n'
+    stubs += 'fail() { echo FAIL "$*"; }\n'
+    said = {}
+    for value in ("8388608", "4194304", "524288"):
+        fake = tmp_path / value
+        fake.mkdir()
+        (fake / "no").write_text(f'#!/bin/sh\necho "sb_max = {value}"\n')
+        (fake / "no").chmod(0o755)
+        env = {**os.environ, "PATH": f"{fake}:{os.environ['PATH']}"}
+        said[value] = subprocess.run(
+            ["sh", "-c", stubs + tuning + "\n" + verify],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            timeout=30,
+        ).stdout
+    assert "above the minimum 4194304" in said["8388608"] and "RUN" not in said["8388608"]
+    assert "PASS no sb_max = 4194304 or more (now 8388608)" in said["8388608"]
+    assert "ok: sb_max is 4194304" in said["4194304"] and "RUN" not in said["4194304"]
+    assert "RUN no -p -o sb_max=4194304" in said["524288"]
+    assert "FAIL no sb_max is 524288, planned" in said["524288"]
