@@ -3,8 +3,10 @@
 Each OS spells the file-system type its own way: Linux ``mount -t nfs -o OPTS server:/x /mnt``,
 Solaris and HP-UX ``mount -F nfs -o OPTS server:/x /mnt`` (mount_nfs(1M)), AIX
 ``mount -v nfs -n server -o OPTS /x /mnt`` or ``mount -o OPTS server:/x /mnt`` (mount(1)). A
-command is read as the mount it makes: its source, mount point and options. Lines that are not a
-``mount`` of an NFS source are reported as ignored. Like every parser of a paste, this takes time
+command is read as the mount it makes: its source, mount point and options. A command that
+writes an fstab line (``echo "server:/x /mnt nfs OPTS 0 0" >> /etc/fstab``, ``… | tee -a
+/etc/fstab``, or either inside ``sh -c '…'``) is read as that line. Lines that are neither are
+reported as ignored. Like every parser of a paste, this takes time
 linear in the text (``shlex`` splits each line in one pass; no regular expression is used).
 """
 
@@ -12,7 +14,13 @@ from __future__ import annotations
 
 import shlex
 
-from nasplan.audit.parsers import MountEntry, Parsed, joined_lines, reads_long_lines_as_blank
+from nasplan.audit.parsers import (
+    MountEntry,
+    Parsed,
+    fstab_options,
+    joined_lines,
+    reads_long_lines_as_blank,
+)
 
 NFS_TYPES = ("nfs", "nfs3", "nfs4")
 # Options that take the next word as their value, in any OS's mount.
@@ -94,6 +102,50 @@ def _words(line: str) -> list[str] | None:
     return None
 
 
+# Quotes a web page prints in place of the shell's: read as word breaks, since a pasted command
+# with one left open (a left single quote before echo, as published) would otherwise not be
+# read at all.
+_TYPOGRAPHIC_QUOTES = str.maketrans("\u2018\u2019\u201c\u201d", "    ")
+
+
+def _shell_words(line: str) -> list[str] | None:
+    lexer = shlex.shlex(line, posix=True, punctuation_chars=_PUNCTUATION)
+    lexer.whitespace_split = True
+    lexer.commenters = ""
+    try:
+        return list(lexer)
+    except ValueError:  # an unbalanced quote
+        return None
+
+
+def _echoed_entry(line: str, depth: int = 0) -> tuple[str, str, list[str]] | None:
+    """The NFS fstab line an ``echo`` writes: its device, mount point and options."""
+    words = _shell_words(_placeholders_as_words(line).translate(_TYPOGRAPHIC_QUOTES))
+    if words is None:
+        return None
+    at = next((i for i, word in enumerate(words) if word.rsplit("/", 1)[-1] == "echo"), None)
+    if at is None:
+        # sh -c 'echo … >> /etc/fstab': the quoted command is one word.
+        inner = next((w for w in words if " " in w and "echo" in w.split()), None)
+        return _echoed_entry(inner, depth + 1) if inner is not None and depth < 2 else None
+    written: list[str] = []
+    for word in words[at + 1 :]:
+        if word.startswith(">") or all(char in _PUNCTUATION for char in word):
+            break  # the redirection or pipe to the file, or the next command
+        written.append(word)
+    fields = " ".join(written).split()
+    while fields and fields[0] in ("-e", "-n", "-E"):
+        fields = fields[1:]
+    if (
+        len(fields) < 3
+        or fields[2] not in NFS_TYPES
+        or ":" not in fields[0][1:-1]
+        or not fields[1].startswith("/")
+    ):
+        return None
+    return fields[0], fields[1], fstab_options(fields, 3) or ["defaults"]
+
+
 def _read(args: list[str]) -> tuple[str | None, list[str], list[str], str | None]:
     """The type, the options, the positional words and the AIX node of one mount command."""
     fstype: str | None = None
@@ -140,7 +192,12 @@ def parse_mount_commands(text: str) -> Parsed[MountEntry]:
     for number, line in joined_lines(text, comments=True):
         args = _words(line) if "mount" in line else None  # shlex only where it can help
         if args is None:
-            result.ignored.append(number)
+            echoed = _echoed_entry(line) if "echo" in line else None
+            if echoed is None:
+                result.ignored.append(number)
+            else:
+                device, point, options = echoed
+                result.items.append(MountEntry(number, device, point, options, for_fstab=True))
             continue
         fstype, options, positional, node = _read(args)
         if len(positional) != 2:

@@ -171,16 +171,13 @@ class MountChecks(MountLimits):
                 if unknown
                 else f"{entry.mount_point}:"
             )
-            by_hand = kind == "mount_command" or "noauto" in found
+            typed = kind == "mount_command" and not entry.for_fstab
+            by_hand = typed or "noauto" in found
             if key == "retry" and by_hand and other in (None, "fg"):
                 # bg and fg only decide how a mount made at boot retries; a command typed at a
                 # shell, or a noauto line, is mounted by hand, where fg (mount returns once it
                 # is there) is what is wanted.
-                how = (
-                    "it is a command typed at a shell"
-                    if kind == "mount_command"
-                    else "the line has noauto"
-                )
+                how = "it is a command typed at a shell" if typed else "the line has noauto"
                 self.add(
                     "info",
                     rule,
@@ -189,7 +186,7 @@ class MountChecks(MountLimits):
                     f"{where} {option} is not needed: {how}, so it is mounted by hand and not "
                     f"at boot, where {option} matters "
                     f"({self.source_words(self.kb.rules[rule].sources[0])}"
-                    + ("; mount(8): noauto)." if kind != "mount_command" else ")."),
+                    + (")." if typed else "; mount(8): noauto)."),
                     about=[key],
                 )
                 continue

@@ -7,11 +7,17 @@ from __future__ import annotations
 from nasplan.audit import rule_ids
 from nasplan.audit.auditor import SEVERITY_OF_RULE, AuditorBase
 from nasplan.audit.parsers import MountEntry
+from nasplan.knowledge.schema import SourceRef
 
 _RANK = {"info": 0, "warning": 1, "error": 2}
 _SIZES = ("rsize", "wsize")
 # Unknown options named in one finding; a line with more says how many more.
 _NAMED = 6
+# Where the shape of an fstab line (device, mount point, type, option list, ...) is given.
+_FSTAB_FORMAT = SourceRef(
+    id="linux-nfs-man",
+    locator="DESCRIPTION, the fstab line: server:path /mountpoint fstype option,option,... 0 0",
+)
 
 
 class MountLimits(AuditorBase):
@@ -36,6 +42,12 @@ class MountLimits(AuditorBase):
         else:
             words = named[0]
         verb = "is not an option" if len(unknown) == 1 else "are not options"
+        flag = (
+            " (-o is the mount command's flag: in /etc/fstab the fourth field is the option "
+            f"list itself, {self.source_words(_FSTAB_FORMAT)})"
+            if "-o" in unknown
+            else ""
+        )
         unless = (
             f" unless the line says {client.tolerant}, which makes the client skip them"
             if client.tolerant
@@ -48,7 +60,7 @@ class MountLimits(AuditorBase):
             kind,
             entry.line,
             f"{entry.mount_point}: {words} {verb} the NFS client of {self.kb.os[self.os].label} "
-            f"takes, so the mount fails{unless} ({cited}).",
+            f"takes, so the mount fails{unless}{flag} ({cited}).",
             f"{entry.device}\t{entry.mount_point}\tnfs\t{kept}\t0\t0",
             "remount",
             about=named,

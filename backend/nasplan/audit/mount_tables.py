@@ -11,6 +11,7 @@ from nasplan.audit.parsers import (
     MountEntry,
     Parsed,
     content_lines,
+    fstab_options,
     joined_lines,
     reads_long_lines_as_blank,
 )
@@ -30,7 +31,7 @@ def _parse_table(
     for number, line in joined_lines(text):
         fields = line.split()
         if len(fields) >= columns and fields[fstype] in ("nfs", "nfs4"):
-            given = _split_options(fields[options]) if len(fields) > options else []
+            given = fstab_options(fields, options)
             result.items.append(
                 MountEntry(number, fields[device], fields[point], given or ["defaults"])
             )

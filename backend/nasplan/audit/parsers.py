@@ -47,6 +47,21 @@ class MountEntry:
     device: str
     mount_point: str
     options: list[str]
+    # A line a shell command writes into /etc/fstab (echo … >> /etc/fstab): it is mounted at
+    # boot, not by hand, though it came in a paste of commands.
+    for_fstab: bool = False
+
+
+def fstab_options(fields: list[str], at: int) -> list[str]:
+    """The option words of an fstab line whose option list is field ``at``. ``-o`` there is
+    the mount command's flag written into the file by mistake: it is kept as a word (it is not
+    an option, and the audit says so) and the list that follows it is read as the options."""
+    if len(fields) <= at:
+        return []
+    given = [o.strip() for o in fields[at].split(",") if o.strip()]
+    if given == ["-o"] and len(fields) > at + 1:
+        given += [o.strip() for o in fields[at + 1].split(",") if o.strip()]
+    return given
 
 
 @dataclass(frozen=True)

@@ -93,3 +93,31 @@ def test_a_command_quoted_whole_for_ssh_or_a_shell_is_read() -> None:
         (5, "nas1:/arch", "/u03"),
     ]
     assert parsed.ignored == [6]
+
+
+def test_an_fstab_line_written_by_echo_is_read_as_that_line() -> None:
+    """Guides add the mount to /etc/fstab with a shell command; the line it writes is what is
+    mounted at every boot (the levelup Azure lab's step 4, typographic quote and all)."""
+    text = (
+        'echo "filer01:/vol/d /u02/oradata nfs rw,bg,hard,vers=3 0 0" >> /etc/fstab\n'
+        "echo 'filer01:/vol/r /u03/oraredo nfs4 rw,hard 0 0' | sudo tee -a /etc/fstab\n"
+        "sudo sh -c 'echo \"filer01:/vol/a /u04/oraarch nfs defaults 0 0\" >> /etc/fstab'\n"
+        "sudo bash -c \u2018echo <account>.file.core.windows.net:/<account>/<share> "
+        "/mnt/orabackup nfs -o vers=4,minorversion=1,uid=oracle 0 0\n"
+        "echo mount -t nfs a:/b /c\n"  # prints a command, writes no fstab line
+        "echo filer01:/vol/d /u02 ext4 defaults 0 0\n"  # not NFS
+    )
+    parsed = parse_mount_commands(text)
+    assert _entries(text) == [
+        (1, "filer01:/vol/d", "/u02/oradata", ["rw", "bg", "hard", "vers=3"]),
+        (2, "filer01:/vol/r", "/u03/oraredo", ["rw", "hard"]),
+        (3, "filer01:/vol/a", "/u04/oraarch", ["defaults"]),
+        (
+            4,
+            "<account>.file.core.windows.net:/<account>/<share>",
+            "/mnt/orabackup",
+            ["-o", "vers=4", "minorversion=1", "uid=oracle"],
+        ),
+    ]
+    assert all(entry.for_fstab for entry in parsed.items)
+    assert parsed.ignored == [5, 6]

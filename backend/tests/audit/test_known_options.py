@@ -72,3 +72,21 @@ def test_a_line_of_many_unknown_options_gets_one_bounded_finding(client: TestCli
     assert len(found) == 1, found
     assert len(found[0]["about"]) == 6
     assert "opt0, opt1, opt2, opt3, opt4, opt5 and 294 more" in found[0]["message"]
+
+
+def test_the_mount_flag_in_an_fstab_line_is_named_and_left_out_of_the_fix(
+    client: TestClient,
+) -> None:
+    """``nfs -o vers=4,... 0 0`` in /etc/fstab, or written there by echo (the levelup lab's
+    step 4): the fourth field is the option list itself (nfs(5)), so ``-o`` is named with the
+    options the client does not take, and the line to write instead has neither."""
+    for text in (
+        f"nas1:/acct/orabackup /mnt/orabackup nfs -o vers=4,minorversion=1,{SMB} 0 0\n",
+        f"sudo bash -c \u2018echo nas1:/acct/orabackup /mnt/orabackup nfs -o vers=4,{SMB} 0 0\n",
+    ):
+        [found] = _paste(client, text)
+        assert found["severity"] == "error" and found["about"][0] == "-o", found
+        assert "uid" in found["about"] and "fourth field" in found["message"], found
+        fix = found["fix"]
+        assert fix is not None and "-o" not in fix.split() and "uid" not in fix, fix
+        assert _paste(client, fix + "\n") == []

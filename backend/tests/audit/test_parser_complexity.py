@@ -351,6 +351,12 @@ SPECIFIC: list[tuple[str, str, str, Callable[[int], str], int]] = [
     ("parse_mount_commands", "placeholders", "lines", one_line("mount ", "<a b> "), 1000),
     # a command quoted whole (ssh host "mount ..."), its quoted word read again
     ("parse_mount_commands", "quoted", "lines", one_line('ssh h "mount ', "a ", '"'), 1000),
+    # an fstab line an echo writes: its words, typographic quotes, a quoted inner command
+    ("parse_mount_commands", "echo_words", "lines", one_line("echo a:/b /c nfs ", "x "), 1000),
+    ("parse_mount_commands", "echo_quotes", "lines", one_line("echo ", "\u2018x\u2019 "), 1000),
+    ("parse_mount_commands", "echo_options", "lines", one_line("echo a:/b /c nfs -o ", "x,"), 1000),
+    ("parse_mount_commands", "echo_inner", "lines", one_line("sh -c 'echo ", "a ", "'"), 1000),
+    ("parse_mount_commands", "echoes", "grow", lambda n: "echo a:/b /c nfs rw 0 0\n" * n, 200),
     # an AIX tunables command after a prompt of n characters
     ("detect_kind", "aix_command_prompt", "lines", one_line("", "x", "# no -o a=1"), 1000),
     ("detect_kind", "aix_command_path", "lines", one_line("/", "a/", "no -o a=1"), 1000),

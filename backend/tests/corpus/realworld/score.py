@@ -61,20 +61,23 @@ class FileScore:
 
     def roles_guessed(self) -> tuple[int, int]:
         """(right, stated): of the mounts whose role the source states, how many the audit
-        matched to that role on its own (a mount the source calls other: no database role)."""
+        matched to that role on its own (a mount the source calls other: no database role).
+        A mount point on several lines of one file (a mount command and the fstab line that
+        keeps it) is one mount: right when every one of its lines is."""
         stated = {
             point.rstrip("/") or "/": role
             for point, role in (self.case.entry.get("roles") or {}).items()
             if role in _DECLARABLE and str(point).startswith("/")
         }
-        right = total = 0
+        guessed: dict[str, bool] = {}
         for assignment in self.assignments:
-            role = stated.get(assignment["mount_point"].rstrip("/") or "/")
+            point = assignment["mount_point"].rstrip("/") or "/"
+            role = stated.get(point)
             if role is None:
                 continue
-            total += 1
-            right += (assignment["role"] or "other") == role
-        return right, total
+            right = (assignment["role"] or "other") == role
+            guessed[point] = guessed.get(point, True) and right
+        return sum(guessed.values()), len(guessed)
 
     @property
     def understood(self) -> bool:
