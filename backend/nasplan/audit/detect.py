@@ -133,7 +133,8 @@ DETECTION_RULES: tuple[_Rule, ...] = (
     (
         "mount_command",
         "high",
-        "mount commands of an NFS source (mount -t/-F/-v nfs -o …, sudo mount …)",
+        "mount commands of an NFS source (mount -t/-F/-v nfs -o …, sudo mount …) or the fstab "
+        "lines a shell writes (echo … >> /etc/fstab)",
         lambda text: bool(parse_mount_commands(text).items),
     ),
     (

@@ -94,7 +94,7 @@ FILE_KINDS: dict[FileKind, FileKindSpec] = {
         "mount, /proc/mounts or nfsstat -m output", "mounts", parse_mount_output, runtime=True
     ),
     "mount_command": FileKindSpec(
-        "mount commands typed at a shell (mount -t/-F/-v nfs -o …)",
+        "mount commands typed at a shell (mount -t/-F/-v nfs -o …, echo … >> /etc/fstab)",
         "mounts",
         parse_mount_commands,
     ),
