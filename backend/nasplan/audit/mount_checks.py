@@ -73,10 +73,66 @@ class MountChecks(MountLimits):
     def above_floor(self, option: str) -> bool:
         return transfer_size(option) >= self.size_floor
 
-    def fix_line(self, mount: Mount, entry: MountEntry) -> str:
-        """The planned line for this mount, at the user's own mount point and export."""
-        here = mount.model_copy(update={"mount_point": entry.mount_point, "export": entry.device})
+    def fix_line(
+        self, mount: Mount, entry: MountEntry, found: list[str] | None = None, runtime: bool = False
+    ) -> str:
+        """The planned line for this mount, at the user's own mount point and export, keeping
+        what the audit accepts of the user's line (``found``): a larger valid transfer size,
+        and, in a file the user wrote, the options the plan does not set and no rule forbids
+        here. Output of a running system prints what the kernel chose, which is not kept."""
+        options = list(mount.options)
+        if found:
+            options = self.kept_options(mount, found, extras=not runtime)
+        here = mount.model_copy(
+            update={"mount_point": entry.mount_point, "export": entry.device, "options": options}
+        )
         return entry_text(self.os, here)
+
+    def kept_options(self, mount: Mount, found: list[str], extras: bool) -> list[str]:
+        by_key = {self.key(o): o for o in found}
+        rsize_max = self.kb.os[self.os].rsize_max
+        options: list[str] = []
+        for option in mount.options:
+            theirs = by_key.get(self.key(option))
+            larger = (
+                theirs is not None
+                and self.key(option) in _SIZES
+                and _lower(option, theirs)
+                and transfer_size(theirs) <= rsize_max
+            )
+            options.append(theirs if larger and theirs is not None else option)
+        if not extras:
+            return options
+        planned = {self.key(o) for o in options}
+        client = self.kb.client_of(self.os, self.plan.platform.host.os_version)
+        for option in dict.fromkeys(found):
+            name = option.split("=", 1)[0]
+            if (
+                self.key(option) in planned
+                or option == "defaults"
+                # minorversion qualifies the version the user wrote, which the plan's replaces
+                or (name == "minorversion" and "vers" in planned)
+                or option in self.implied(options)
+                or self.excluded(option, options)
+                or self.forbidder(list(mount.serves), option) is not None
+                or (client is not None and not client.takes(option))
+            ):
+                continue
+            options.append(option)
+        return options
+
+    def excluded(self, option: str, options: list[str]) -> bool:
+        """Whether ``option`` cannot share a mount with one of ``options`` (the catalog's
+        ``excludes``, either way round: llock and forcedirectio)."""
+        names = {o.split("=", 1)[0] for o in options}
+        mine = self.kb.option_index.get((self.os, option.split("=", 1)[0]))
+        if mine is not None and names & set(mine.excludes):
+            return True
+        return any(
+            option.split("=", 1)[0] in entry.excludes
+            for name in names
+            if (entry := self.kb.option_index.get((self.os, name))) is not None
+        )
 
     def check_unknown(self, kind: str, entry: MountEntry, found: list[str], runtime: bool) -> None:
         """A line whose files are unknown: what every planned Oracle mount has in common is
@@ -155,7 +211,7 @@ class MountChecks(MountLimits):
     ) -> None:
         found_by_key = {self.key(o): o for o in found}
         implied = self.implied(found)
-        fix = self.fix_line(mount, entry)
+        fix = self.fix_line(mount, entry, found, runtime)
         reported: set[str] = set()
         for option in mount.options:
             if option in found or option in implied:
