@@ -17,6 +17,7 @@ import shlex
 from nasplan.audit.parsers import (
     MountEntry,
     Parsed,
+    continues,
     fstab_options,
     joined_lines,
     reads_long_lines_as_blank,
@@ -186,9 +187,28 @@ def _read(args: list[str]) -> tuple[str | None, list[str], list[str], str | None
     return fstype, options, positional, node
 
 
+def _options_line(physical: list[str], number: int) -> int:
+    """The line of a command continued over several lines that holds its options (``-o …``
+    after the ``mount`` word): what a finding on them asks to change, as an AIX stanza's
+    options line is. The command's first line when no line does."""
+    seen_mount = False
+    at = number
+    while at <= len(physical):
+        for word in physical[at - 1].split():
+            if word.rsplit("/", 1)[-1] == "mount":
+                seen_mount = True
+            elif seen_mount and (word in ("-o", "--options") or word.startswith("-o")):
+                return at
+        if not continues(physical[at - 1].strip()):
+            break
+        at += 1
+    return number
+
+
 @reads_long_lines_as_blank
 def parse_mount_commands(text: str) -> Parsed[MountEntry]:
     result: Parsed[MountEntry] = Parsed()
+    physical = text.splitlines()
     for number, line in joined_lines(text, comments=True):
         args = _words(line) if "mount" in line else None  # shlex only where it can help
         if args is None:
@@ -210,5 +230,6 @@ def parse_mount_commands(text: str) -> Parsed[MountEntry]:
         if (fstype is not None and fstype not in NFS_TYPES) or not remote:
             result.ignored.append(number)
             continue
-        result.items.append(MountEntry(number, source, point, options or ["defaults"]))
+        at = _options_line(physical, number) if options else number
+        result.items.append(MountEntry(at, source, point, options or ["defaults"]))
     return result

@@ -79,7 +79,7 @@ def test_a_placeholder_with_spaces_is_one_word() -> None:
 def test_a_command_quoted_whole_for_ssh_or_a_shell_is_read() -> None:
     """A script that mounts on another host (``ssh host "sudo mount ..."``, corpus case
     ven-azure-oravm-anf-nfs41-dnfs-mount-2022) or through ``sh -c '...'`` quotes the command
-    whole: the quoted word is read as the command."""
+    whole: the quoted word is read as the command, named by the line of its options."""
     parsed = parse_mount_commands(
         'ssh -o StrictHostKeyChecking=no oracle@db1 "\\\n'
         "sudo mount -t nfs \\\n"
@@ -89,7 +89,7 @@ def test_a_command_quoted_whole_for_ssh_or_a_shell_is_read() -> None:
         'bash -c "echo mount"\n'
     )
     assert [(e.line, e.device, e.mount_point) for e in parsed.items] == [
-        (1, "10.0.0.4:/oradata", "/u02"),
+        (3, "10.0.0.4:/oradata", "/u02"),
         (5, "nas1:/arch", "/u03"),
     ]
     assert parsed.ignored == [6]
@@ -121,3 +121,23 @@ def test_an_fstab_line_written_by_echo_is_read_as_that_line() -> None:
     ]
     assert all(entry.for_fstab for entry in parsed.items)
     assert parsed.ignored == [5, 6]
+
+
+def test_a_command_over_several_lines_is_named_by_the_line_of_its_options() -> None:
+    """A finding on the options of a continued command points at the line that holds them
+    (an AIX stanza is named by its options line the same way); an -o of ssh before the mount
+    command is not that line."""
+    text = (
+        'ssh -o StrictHostKeyChecking=no oracle@db1 "\\\n'
+        "sudo mount -t nfs \\\n"
+        "-o rw,hard,vers=4.1 \\\n"
+        'anf1:/vol1 /u02" >> /tmp/log 2>&1\n'
+        "mount -F nfs -o rw,hard filer:/x \\\n"
+        "/u03\n"
+        "mount -t nfs filer:/y /u04\n"
+    )
+    assert [(e.line, e.mount_point) for e in parse_mount_commands(text).items] == [
+        (3, "/u02"),
+        (5, "/u03"),
+        (7, "/u04"),
+    ]

@@ -301,6 +301,11 @@ GENERIC = [
 ]
 
 
+def options_last(n: int) -> str:
+    """``mount -t nfs \\``, n continuation lines of one word, then ``-o rw a:/b /c``."""
+    return "mount -t nfs \\\n" + "x \\\n" * n + "-o rw a:/b /c\n"
+
+
 def one_line(prefix: str, run: str, suffix: str = "") -> Callable[[int], str]:
     """A line of ``prefix``, n characters of ``run`` and ``suffix``."""
     return lambda n: prefix + run * (n // len(run)) + suffix + "\n"
@@ -356,6 +361,8 @@ SPECIFIC: list[tuple[str, str, str, Callable[[int], str], int]] = [
     ("parse_mount_commands", "echo_quotes", "lines", one_line("echo ", "\u2018x\u2019 "), 1000),
     ("parse_mount_commands", "echo_options", "lines", one_line("echo a:/b /c nfs -o ", "x,"), 1000),
     ("parse_mount_commands", "echo_inner", "lines", one_line("sh -c 'echo ", "a ", "'"), 1000),
+    # a command continued over n lines, its options on the last (the line a finding names)
+    ("parse_mount_commands", "options_last", "grow", options_last, 200),
     ("parse_mount_commands", "echoes", "grow", lambda n: "echo a:/b /c nfs rw 0 0\n" * n, 200),
     # an AIX tunables command after a prompt of n characters
     ("detect_kind", "aix_command_prompt", "lines", one_line("", "x", "# no -o a=1"), 1000),
