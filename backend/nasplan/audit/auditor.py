@@ -53,6 +53,8 @@ class AuditorBase:
         )
         # (mount point, device) of each pasted NFS line that holds database files
         self.database_mounts: list[tuple[str, str]] = []
+        # (kind, line, mount point) of each pasted NFS line mounted over NFSv4
+        self.nfs4_mounts: list[tuple[str, int, str]] = []
 
     def add(
         self,

@@ -8,6 +8,13 @@ from nasplan.audit.auditor import AuditorBase
 from nasplan.audit.oranfstab import NfstabServer
 from nasplan.audit.sqlplus import DnfsServer
 from nasplan.audit.values import nfs_version
+from nasplan.knowledge.schema import SourceRef
+
+# Where Oracle gives the oranfstab's nfs_version and its default.
+_NFS_VERSION = SourceRef(
+    id="ora-ladbi-19",
+    locator="Creating an oranfstab File for Direct NFS Client: nfs_version (the default is NFSv3)",
+)
 
 
 class DnfsChecks(AuditorBase):
@@ -46,6 +53,31 @@ class DnfsChecks(AuditorBase):
     def finish(self) -> None:
         if self.nfstab_blocks:
             self.check_oranfstab(self.nfstab_blocks)
+        else:
+            self.check_nfs4_without_oranfstab()
+
+    def check_nfs4_without_oranfstab(self) -> None:
+        """Direct NFS over NFSv4.1 with no oranfstab in the pastes: Direct NFS speaks NFSv3
+        unless an oranfstab says otherwise, and an oranfstab not shown cannot be judged, so
+        each NFSv4 line is told what to check (an info: the file may well be right)."""
+        applied = self.plan.applied_rules
+        if rule_ids.DNFS_ENABLE not in applied or self.plan.platform.oracle.nfs_version != "4.1":
+            return
+        rule = rule_ids.DNFS_ENABLE
+        if rule_ids.DNFS_ORANFSTAB in applied:
+            rule = rule_ids.DNFS_ORANFSTAB
+        for kind, line, point in self.nfs4_mounts:
+            self.add(
+                "info",
+                rule,
+                kind,
+                line,
+                f"{point} is mounted over NFSv4, and Direct NFS speaks NFSv3 unless the oranfstab "
+                f"it reads gives nfs_version ({self.source_words(_NFS_VERSION)}); with only NFSv4 "
+                "exported it falls back to kernel NFS. No oranfstab was pasted: check that "
+                "yours has nfs_version: nfsv4.1, as the plan's oracle/oranfstab does.",
+                about=["nfs_version"],
+            )
 
     def check_oranfstab(self, blocks: list[NfstabServer]) -> None:
         applied = self.plan.applied_rules

@@ -11,6 +11,7 @@ from nasplan.audit.mount_limits import MountLimits
 from nasplan.audit.parsers import MountEntry
 from nasplan.audit.report import RoleAssignment
 from nasplan.audit.roles import guess_role
+from nasplan.audit.values import nfs_version
 from nasplan.domain.plan import Mount
 from nasplan.domain.vocabulary import ROLES
 from nasplan.renderers.mount_table import entry_text
@@ -45,6 +46,8 @@ class MountChecks(MountLimits):
             found = [self.normalize(o) for o in _attribute_timers(entry.options, runtime)]
             if guess.other:
                 continue
+            if any((nfs_version(o) or "").startswith("4") for o in found if self.key(o) == "vers"):
+                self.nfs4_mounts.append((kind, entry.line, entry.mount_point))
             if not runtime:
                 self.check_option_names(kind, entry)
             if guess.planned is None and guess.role is None and self.plan.mounts:
