@@ -67,16 +67,24 @@ def _placeholders_as_words(line: str) -> str:
     return "".join(out)
 
 
+def _shell_words(line: str) -> list[str] | None:
+    """The words of a shell line as the shell splits them (quotes removed); None when a quote
+    is left open."""
+    lexer = shlex.shlex(line, posix=True, punctuation_chars=_PUNCTUATION)
+    lexer.whitespace_split = True
+    lexer.commenters = ""
+    try:
+        return list(lexer)
+    except ValueError:  # an unbalanced quote
+        return None
+
+
 def _words(line: str) -> list[str] | None:
     """The arguments of the ``mount`` command in a line, wherever the command starts (after a
     prompt, sudo, ``if`` or a list number) and up to where it ends (``;``, ``&&``, ``|``, a
     parenthesis: what follows is another command or a remark)."""
-    lexer = shlex.shlex(_placeholders_as_words(line), posix=True, punctuation_chars=_PUNCTUATION)
-    lexer.whitespace_split = True
-    lexer.commenters = ""
-    try:
-        words = list(lexer)
-    except ValueError:  # an unbalanced quote: not a command we can read
+    words = _shell_words(_placeholders_as_words(line))
+    if words is None:  # an unbalanced quote: not a command we can read
         return None
     # A prompt of several words ("[root@db1 ~]#"): everything up to its last word goes.
     prompt_end = next(
@@ -107,16 +115,6 @@ def _words(line: str) -> list[str] | None:
 # with one left open (a left single quote before echo, as published) would otherwise not be
 # read at all.
 _TYPOGRAPHIC_QUOTES = str.maketrans("\u2018\u2019\u201c\u201d", "    ")
-
-
-def _shell_words(line: str) -> list[str] | None:
-    lexer = shlex.shlex(line, posix=True, punctuation_chars=_PUNCTUATION)
-    lexer.whitespace_split = True
-    lexer.commenters = ""
-    try:
-        return list(lexer)
-    except ValueError:  # an unbalanced quote
-        return None
 
 
 def _echoed_entry(line: str, depth: int = 0) -> tuple[str, str, list[str]] | None:

@@ -7,24 +7,22 @@ from typing import Literal
 
 from nasplan.audit import rule_ids
 from nasplan.audit.auditor import SEVERITY_OF_RULE, transfer_size
-from nasplan.audit.mount_limits import MountLimits
+from nasplan.audit.fix_lines import SIZES, FixLines, lower_size
 from nasplan.audit.parsers import MountEntry
 from nasplan.audit.report import RoleAssignment
 from nasplan.audit.roles import guess_role
 from nasplan.audit.values import nfs_version
 from nasplan.domain.plan import Mount
 from nasplan.domain.vocabulary import ROLES
-from nasplan.renderers.mount_table import entry_text
 
 DATABASE_ROLES = ["data", "redo", "control", "archive"]
 # Every role a plan lays out a mount for (backups get none of their own).
 _FILE_ROLES = set(ROLES) - {"backup"}
-_SIZES = ("rsize", "wsize")
 # Options that a running system does not report back (mount-time or default-only flags).
 NOT_REPORTED_AT_RUNTIME = {"bg", "fg", "intr", "nointr", "suid", "rw"}
 
 
-class MountChecks(MountLimits):
+class MountChecks(FixLines):
     def mounts(self, kind: str, entries: list[MountEntry], runtime: bool) -> None:
         points = frozenset(e.mount_point.rstrip("/") or "/" for e in entries)
         for entry in entries:
@@ -76,67 +74,6 @@ class MountChecks(MountLimits):
     def above_floor(self, option: str) -> bool:
         return transfer_size(option) >= self.size_floor
 
-    def fix_line(
-        self, mount: Mount, entry: MountEntry, found: list[str] | None = None, runtime: bool = False
-    ) -> str:
-        """The planned line for this mount, at the user's own mount point and export, keeping
-        what the audit accepts of the user's line (``found``): a larger valid transfer size,
-        and, in a file the user wrote, the options the plan does not set and no rule forbids
-        here. Output of a running system prints what the kernel chose, which is not kept."""
-        options = list(mount.options)
-        if found:
-            options = self.kept_options(mount, found, extras=not runtime)
-        here = mount.model_copy(
-            update={"mount_point": entry.mount_point, "export": entry.device, "options": options}
-        )
-        return entry_text(self.os, here)
-
-    def kept_options(self, mount: Mount, found: list[str], extras: bool) -> list[str]:
-        by_key = {self.key(o): o for o in found}
-        rsize_max = self.kb.os[self.os].rsize_max
-        options: list[str] = []
-        for option in mount.options:
-            theirs = by_key.get(self.key(option))
-            larger = (
-                theirs is not None
-                and self.key(option) in _SIZES
-                and _lower(option, theirs)
-                and transfer_size(theirs) <= rsize_max
-            )
-            options.append(theirs if larger and theirs is not None else option)
-        if not extras:
-            return options
-        planned = {self.key(o) for o in options}
-        client = self.kb.client_of(self.os, self.plan.platform.host.os_version)
-        for option in dict.fromkeys(found):
-            name = option.split("=", 1)[0]
-            if (
-                self.key(option) in planned
-                or option == "defaults"
-                # minorversion qualifies the version the user wrote, which the plan's replaces
-                or (name == "minorversion" and "vers" in planned)
-                or option in self.implied(options)
-                or self.excluded(option, options)
-                or self.forbidder(list(mount.serves), option) is not None
-                or (client is not None and not client.takes(option))
-            ):
-                continue
-            options.append(option)
-        return options
-
-    def excluded(self, option: str, options: list[str]) -> bool:
-        """Whether ``option`` cannot share a mount with one of ``options`` (the catalog's
-        ``excludes``, either way round: llock and forcedirectio)."""
-        names = {o.split("=", 1)[0] for o in options}
-        mine = self.kb.option_index.get((self.os, option.split("=", 1)[0]))
-        if mine is not None and names & set(mine.excludes):
-            return True
-        return any(
-            option.split("=", 1)[0] in entry.excludes
-            for name in names
-            if (entry := self.kb.option_index.get((self.os, name))) is not None
-        )
-
     def check_unknown(self, kind: str, entry: MountEntry, found: list[str], runtime: bool) -> None:
         """A line whose files are unknown: what every planned Oracle mount has in common is
         what it needs if it holds any Oracle file, and what a rule forbids for every role the
@@ -156,17 +93,6 @@ class MountChecks(MountLimits):
             }
         )
         self.compare_mount(kind, shared, entry, found, runtime, unknown=True)
-
-    def implied(self, found: list[str]) -> set[str]:
-        """The options the found ones bring with them on this OS (Linux noac: actimeo=0)."""
-        return {
-            option
-            for written in found
-            if (entry := self.kb.option_index.get((self.os, written.split("=", 1)[0])))
-            for implication in entry.implies
-            if implication.os == self.os
-            for option in implication.options
-        }
 
     def spelled_elsewhere(self, option: str, found: list[str]) -> str:
         """Words of the line that are ``option`` as another OS writes it (Linux's ``tcp``
@@ -252,7 +178,7 @@ class MountChecks(MountLimits):
             if other is None:
                 default = self.default_of("mount_option", key)
                 if default is not None and (
-                    default.value == option or (default.negotiated and key in _SIZES)
+                    default.value == option or (default.negotiated and key in SIZES)
                 ):
                     if not runtime:  # runtime output prints what is in effect: nothing to say
                         self.add(
@@ -303,7 +229,7 @@ class MountChecks(MountLimits):
                     "remount",
                     about=[key],
                 )
-            elif key in ("rsize", "wsize") and _lower(option, other):
+            elif key in ("rsize", "wsize") and lower_size(option, other):
                 # A larger valid size is not wrong: client and server settle on the largest
                 # both support, and the cap beyond the OS maximum is checked on its own.
                 reported.add(other)
@@ -318,7 +244,9 @@ class MountChecks(MountLimits):
                         about=[key],
                     )
             elif (
-                key in _SIZES and _lower(other, option) and transfer_size(other) >= self.size_floor
+                key in SIZES
+                and lower_size(other, option)
+                and transfer_size(other) >= self.size_floor
             ):
                 # Smaller than planned but not below Oracle's floor: a tuning choice (larger
                 # transfers serve more per request), not an error.
@@ -338,7 +266,7 @@ class MountChecks(MountLimits):
                     ),
                     about=[key],
                 )
-            elif runtime and key in ("rsize", "wsize") and _lower(other, option):
+            elif runtime and key in ("rsize", "wsize") and lower_size(other, option):
                 self.add(
                     "info",
                     rule,
@@ -391,9 +319,3 @@ def _attribute_timers(options: list[str], runtime: bool) -> list[str]:
         return options
     kept = [o for o in options if o.partition("=")[0] not in _TIMERS]
     return [*kept, f"actimeo={values[_TIMERS[0]]}"]
-
-
-def _lower(option: str, than: str) -> bool:
-    """Whether ``rsize=a`` is smaller than ``rsize=b`` (both numbers)."""
-    a, b = transfer_size(option), transfer_size(than)
-    return 0 < a < b
