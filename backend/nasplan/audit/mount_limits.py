@@ -16,7 +16,7 @@ _NAMED = 6
 # Where the shape of an fstab line (device, mount point, type, option list, ...) is given.
 _FSTAB_FORMAT = SourceRef(
     id="linux-nfs-man",
-    locator="DESCRIPTION, the fstab line: server:path /mountpoint fstype option,option,... 0 0",
+    locator="DESCRIPTION: server:path /mountpoint fstype option,option,... 0 0",
 )
 
 
@@ -43,8 +43,8 @@ class MountLimits(AuditorBase):
             words = named[0]
         verb = "is not an option" if len(unknown) == 1 else "are not options"
         flag = (
-            " (-o is the mount command's flag: in /etc/fstab the fourth field is the option "
-            f"list itself, {self.source_words(_FSTAB_FORMAT)})"
+            " -o is the mount command's flag: in /etc/fstab the fourth field is the option "
+            f"list itself ({self.source_words(_FSTAB_FORMAT)})."
             if "-o" in unknown
             else ""
         )
@@ -60,7 +60,7 @@ class MountLimits(AuditorBase):
             kind,
             entry.line,
             f"{entry.mount_point}: {words} {verb} the NFS client of {self.kb.os[self.os].label} "
-            f"takes, so the mount fails{unless}{flag} ({cited}).",
+            f"takes, so the mount fails{unless} ({cited}).{flag}",
             f"{entry.device}\t{entry.mount_point}\tnfs\t{kept}\t0\t0",
             "remount",
             about=named,
