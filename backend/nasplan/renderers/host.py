@@ -209,6 +209,7 @@ def _tuning_files(f: Facts) -> dict[str, str]:
         "modprobe_path": modprobe_target(f) if options else "",
         "modprobe_text": modprobe_text(f, options).rstrip("\n") if options else "",
         "at_least_keys": [s.key for s in sysctl if s.at_least],
+        "minimums": any(s.at_least for s in used),
         "sysctl_d": False,
         "sysctl_path": "",
         "sysctl_text": "",

@@ -57,7 +57,9 @@ def test_the_file_read_at_boot_keeps_a_larger_value_and_raises_a_smaller(
     kb: KnowledgeBase, tmp_path: Path
 ) -> None:
     tuning = _files(kb)["host/tuning.sh"]
-    functions = _between(tuning, "AT_LEAST_KEYS=", "NASPLAN_EOF\n}\n")
+    functions = _between(tuning, "above_minimum() {", "\n}\n") + _between(
+        tuning, "AT_LEAST_KEYS=", "NASPLAN_EOF\n}\n"
+    )
     written = _run(tmp_path, functions + "sysctl_text\n").splitlines()
     assert "net.core.wmem_max = 8388608" in written  # larger: kept
     assert "net.core.rmem_default = 262144" in written  # smaller: raised
@@ -112,7 +114,9 @@ def _aix_no_block(kb: KnowledgeBase) -> tuple[str, str]:
     plan = make_plan(kb, preset_platform(kb, "example-aix"))
     assert [s.key for s in plan.settings if s.at_least and s.mechanism == "no"] == ["sb_max"]
     files = render_bundle_files(plan)
-    tuning = _between(files["host/tuning.sh"], "now=$(no -o sb_max", "\nfi\n")
+    tuning = _between(files["host/tuning.sh"], "above_minimum() {", "\n}\n") + _between(
+        files["host/tuning.sh"], "now=$(no -o sb_max", "\nfi\n"
+    )
     verify = _between(files["verify/verify_host.sh"], "is_at_least() {", "\n}\n") + _between(
         files["verify/verify_host.sh"], "now=$(no -o sb_max", "\nfi\n"
     )
