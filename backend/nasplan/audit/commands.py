@@ -79,6 +79,12 @@ def _shell_words(line: str) -> list[str] | None:
         return None
 
 
+def _quoted_command(words: list[str], verb: str) -> str | None:
+    """The word that is a whole command quoted for another shell (``ssh host "sudo mount
+    ..."``, ``sh -c 'echo ...'``) and runs ``verb``; None when there is none."""
+    return next((w for w in words if " " in w and verb in w.split()), None)
+
+
 def _words(line: str) -> list[str] | None:
     """The arguments of the ``mount`` command in a line, wherever the command starts (after a
     prompt, sudo, ``if`` or a list number) and up to where it ends (``;``, ``&&``, ``|``, a
@@ -95,7 +101,7 @@ def _words(line: str) -> list[str] | None:
     if not any(word.rsplit("/", 1)[-1] == "mount" for word in words):
         # A command run elsewhere and quoted whole (ssh host "sudo mount ...", sh -c '...'):
         # its one quoted word is read as the command.
-        inner = next((w for w in words if " " in w and "mount" in w.split()), None)
+        inner = _quoted_command(words, "mount")
         return _words(inner) if inner is not None else None
     for index, word in enumerate(words):
         if word.rsplit("/", 1)[-1] != "mount":
@@ -125,7 +131,7 @@ def _echoed_entry(line: str, depth: int = 0) -> tuple[str, str, list[str]] | Non
     at = next((i for i, word in enumerate(words) if word.rsplit("/", 1)[-1] == "echo"), None)
     if at is None:
         # sh -c 'echo … >> /etc/fstab': the quoted command is one word.
-        inner = next((w for w in words if " " in w and "echo" in w.split()), None)
+        inner = _quoted_command(words, "echo")
         return _echoed_entry(inner, depth + 1) if inner is not None and depth < 2 else None
     written: list[str] = []
     for word in words[at + 1 :]:

@@ -44,14 +44,13 @@ class FixLines(MountLimits):
         rsize_max = self.kb.os[self.os].rsize_max
         options: list[str] = []
         for option in mount.options:
-            theirs = by_key.get(self.key(option))
+            theirs = by_key.get(self.key(option), option)
             larger = (
-                theirs is not None
-                and self.key(option) in SIZES
+                self.key(option) in SIZES
                 and lower_size(option, theirs)
                 and transfer_size(theirs) <= rsize_max
             )
-            options.append(theirs if larger and theirs is not None else option)
+            options.append(theirs if larger else option)
         if not extras:
             return options
         planned = {self.key(o) for o in options}

@@ -14,11 +14,8 @@ from nasplan.audit.parsers import (
     fstab_options,
     joined_lines,
     reads_long_lines_as_blank,
+    split_options,
 )
-
-
-def _split_options(text: str) -> list[str]:
-    return [o.strip() for o in text.split(",") if o.strip()]
 
 
 def _parse_table(
@@ -67,7 +64,7 @@ def parse_filesystems(text: str) -> Parsed[MountEntry]:
     def flush() -> None:
         if mount_point and stanza.get("vfs") == "nfs":
             device = f"{stanza.get('nodename', '')}:{stanza.get('dev', '')}"
-            options = _split_options(stanza.get("options", ""))
+            options = split_options(stanza.get("options", ""))
             result.items.append(MountEntry(options_line or start, device, mount_point, options))
 
     for number, line in content_lines(text):
@@ -158,18 +155,18 @@ def parse_mount_output(text: str) -> Parsed[MountEntry]:
         index += 1
         if linux := _linux_mount(line):
             device, point, option_text = linux
-            result.items.append(MountEntry(number, device, point, _split_options(option_text)))
+            result.items.append(MountEntry(number, device, point, split_options(option_text)))
         elif head := _nfsstat_head(line):
             point, device = head
             flags_line: list[str] = []
             while index < len(lines) and not _nfsstat_head(lines[index][1]):
                 label, _, value = lines[index][1].partition(":")
                 if label.strip() == "Flags":
-                    flags_line = _split_options(value)
+                    flags_line = split_options(value)
                 index += 1
             result.items.append(MountEntry(number, device, point, flags_line))
         elif (fields := line.split()) and len(fields) >= 4 and fields[2] in ("nfs", "nfs4"):
-            result.items.append(MountEntry(number, fields[0], fields[1], _split_options(fields[3])))
+            result.items.append(MountEntry(number, fields[0], fields[1], split_options(fields[3])))
         elif solaris := _solaris_mount(line):
             point, device, flags = solaris
             result.items.append(MountEntry(number, device, point, flags.split("/")))

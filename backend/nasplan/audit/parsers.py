@@ -52,15 +52,20 @@ class MountEntry:
     for_fstab: bool = False
 
 
+def split_options(text: str) -> list[str]:
+    """A comma-separated option list, its blank items left out."""
+    return [o.strip() for o in text.split(",") if o.strip()]
+
+
 def fstab_options(fields: list[str], at: int) -> list[str]:
     """The option words of an fstab line whose option list is field ``at``. ``-o`` there is
     the mount command's flag written into the file by mistake: it is kept as a word (it is not
     an option, and the audit says so) and the list that follows it is read as the options."""
     if len(fields) <= at:
         return []
-    given = [o.strip() for o in fields[at].split(",") if o.strip()]
+    given = split_options(fields[at])
     if given == ["-o"] and len(fields) > at + 1:
-        given += [o.strip() for o in fields[at + 1].split(",") if o.strip()]
+        given += split_options(fields[at + 1])
     return given
 
 
