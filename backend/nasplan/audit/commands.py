@@ -145,7 +145,7 @@ def _echoed_entry(line: str, depth: int = 0) -> tuple[str, str, list[str]] | Non
         len(fields) < 3
         or fields[2] not in NFS_TYPES
         or ":" not in fields[0][1:-1]
-        or not fields[1].startswith("/")
+        or not fields[1].startswith(("/", "$"))  # a path, or the variable a script set it in
     ):
         return None
     return fields[0], fields[1], fstab_options(fields, 3) or ["defaults"]

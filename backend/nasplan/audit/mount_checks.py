@@ -14,6 +14,7 @@ from nasplan.audit.roles import guess_role
 from nasplan.audit.values import nfs_version
 from nasplan.domain.plan import Mount
 from nasplan.domain.vocabulary import ROLES
+from nasplan.knowledge.catalog import OsDefault
 
 DATABASE_ROLES = ["data", "redo", "control", "archive"]
 # Every role a plan lays out a mount for (backups get none of their own).
@@ -70,6 +71,11 @@ class MountChecks(FixLines):
                 point = entry.mount_point.rstrip("/") or "/"
                 self.database_mounts.append((point, entry.device))
             self.compare_mount(kind, guess.planned, entry, found, runtime)
+
+    def ignored_here(self, key: str) -> OsDefault | None:
+        """The OS default of an option this release's client takes but does not act on."""
+        default = self.default_of("mount_option", key)
+        return default if default is not None and default.ignored else None
 
     def above_floor(self, option: str) -> bool:
         return transfer_size(option) >= self.size_floor
@@ -274,6 +280,18 @@ class MountChecks(FixLines):
                     entry.line,
                     f"{where} {other} in effect where the plan asks {option}; the "
                     "server or client negotiated it down.",
+                    about=[key],
+                )
+            elif (ignored := self.ignored_here(key)) is not None:
+                reported.add(other)
+                self.add(
+                    "info",
+                    rule,
+                    kind,
+                    entry.line,
+                    f"{where} {other} where the plan has {option}, which makes no difference "
+                    f"on {self.kb.os[self.os].label}: {ignored.note} "
+                    f"({self.source_words(ignored.source)}).",
                     about=[key],
                 )
             else:

@@ -177,6 +177,11 @@ class OsDefault(_Doc):
     releases: list[str] = Field(
         default_factory=list, description="The OS releases it holds for; empty for every one."
     )
+    ignored: bool = Field(
+        default=False,
+        description="The client takes every value of the key and acts on none: whatever is "
+        "written behaves as the default.",
+    )
     note: str | None = None
     source: SourceRef
 
@@ -184,6 +189,8 @@ class OsDefault(_Doc):
     def _value_or_negotiated(self) -> OsDefault:
         if (self.value is None) == (not self.negotiated):
             raise ValueError("give either a value or negotiated: true")
+        if self.ignored and not self.note:
+            raise ValueError("an ignored option needs a note saying since when and why")
         return self
 
 

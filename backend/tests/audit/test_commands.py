@@ -123,6 +123,19 @@ def test_an_fstab_line_written_by_echo_is_read_as_that_line() -> None:
     assert parsed.ignored == [5, 6]
 
 
+def test_an_echoed_fstab_line_may_name_its_mount_point_by_a_shell_variable() -> None:
+    """Scripts write the line for a mount point they computed (Cohesity's Oracle backup script
+    of 2021: ``${mount}$i``), as their mount commands name it; the command reader takes such a
+    mount point, and so does the echo reader. A word that is neither a path nor a variable
+    still names no mount point."""
+    text = (
+        '   echo "${ip}:/${view} ${mount}$i nfs intr,hard,vers=3 0 0" >>/etc/fstab\n'
+        'echo "filer01:/vol/d u02 nfs rw,hard 0 0" >> /etc/fstab\n'
+    )
+    assert _entries(text) == [(1, "${ip}:/${view}", "${mount}$i", ["intr", "hard", "vers=3"])]
+    assert parse_mount_commands(text).ignored == [2]
+
+
 def test_a_command_over_several_lines_is_named_by_the_line_of_its_options() -> None:
     """A finding on the options of a continued command points at the line that holds them
     (an AIX stanza is named by its options line the same way); an -o of ssh before the mount

@@ -11,7 +11,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tests.audit.by_key import findings_by_key
-from tests.platforms import linux_ol5_7mode
+from tests.platforms import linux_ol5_7mode, linux_ontap
 
 OL5 = linux_ol5_7mode()
 ROLES = {"/u02/oradata": ["data"]}
@@ -33,3 +33,23 @@ def test_nointr_left_out_is_what_a_2_6_18_kernel_does(client: TestClient) -> Non
 def test_intr_written_out_on_a_2_6_18_kernel_is_still_raised(client: TestClient) -> None:
     found = _by_key(client, "rw,bg,hard,intr,tcp,vers=3,timeo=600,rsize=32768,wsize=32768")
     assert {f["severity"] for f in found["intr"]} == {"warning"}, found["intr"]
+
+
+OL7 = linux_ontap(
+    dnfs=False,
+    host={"os": "linux", "os_version": "ol7", "arch": "x86_64"},
+    oracle={"version": "19.3", "dnfs": False},
+    filer={"vendor": "generic"},
+) | {"as_of": "2021-02-06"}
+
+
+def test_intr_written_out_where_the_kernel_ignores_it_is_no_warning(client: TestClient) -> None:
+    """From 2.6.25 the client ignores intr and nointr alike, so a line written with intr (as
+    many of Oracle's older rows and vendors' scripts still are) behaves as the plan's nointr:
+    an info that says so, with no line to write instead, not a warning (issue 26, kind 9)."""
+    fstab = "nas01:/vol/oradata /u02/oradata nfs rw,bg,hard,intr,tcp,vers=3,timeo=600 0 0\n"
+    found = findings_by_key(client, {"platform": OL7, "files": {"fstab": fstab}, "roles": ROLES})
+    assert [f["severity"] for f in found["intr"]] == ["info"], found["intr"]
+    finding = found["intr"][0]
+    assert "ignore" in finding["message"] and "nfs(5)" in finding["message"], finding
+    assert finding["fix"] is None, finding

@@ -98,6 +98,19 @@ def test_an_os_default_must_name_an_option_of_its_os_and_a_known_source(kb_copy:
     assert "unknown source no-such-manual" in message
 
 
+def test_an_option_the_client_ignores_must_say_since_when(kb_copy: Path) -> None:
+    """An os default marked ignored turns a different value into an info; the note is what that
+    info tells the user, so the default cannot load without one."""
+    _break(
+        kb_copy / "catalog/os_defaults.yaml",
+        "    ignored: true\n    note: from Linux 2.6.25 intr and nointr are ignored and only "
+        "SIGKILL interrupts a pending request\n",
+        "    ignored: true\n",
+    )
+    message = _load_error(kb_copy)
+    assert "os_defaults.yaml" in message and "an ignored option needs a note" in message
+
+
 def test_an_implied_option_must_be_an_option_of_its_os_with_a_known_source(
     kb_copy: Path,
 ) -> None:
