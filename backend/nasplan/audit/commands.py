@@ -67,16 +67,67 @@ def _placeholders_as_words(line: str) -> str:
     return "".join(out)
 
 
+# The longest command substitution read as one word ("$(cat /etc/ora_nfs_opts)").
+_SUBSTITUTION_CHARS = 200
+_HELD = ("\ue000", "\ue001")  # private-use marks around a held substitution's number
+
+
+def _hold_substitutions(line: str) -> tuple[str, list[str]]:
+    """The line with each command substitution (``$(...)`` with no parenthesis inside, or a
+    backquoted command, at most ``_SUBSTITUTION_CHARS``) replaced by a numbered mark, and the
+    substitutions: the shell fills each in as one value, so its spaces and parentheses are not
+    word or command breaks. One pass over the line."""
+    held: list[str] = []
+    if _HELD[0] in line or _HELD[1] in line:  # the marks are the paste's own: hold nothing
+        return line, held
+    out: list[str] = []
+    at, dollar, tick = 0, line.find("$("), line.find("`")
+    while True:
+        # A search runs again only once the reading has passed what it found, so the line is
+        # scanned for each mark once.
+        if 0 <= dollar < at:
+            dollar = line.find("$(", at)
+        if 0 <= tick < at:
+            tick = line.find("`", at)
+        starts = [s for s in (dollar, tick) if s >= 0]
+        if not starts:
+            break
+        start = min(starts)
+        closing = ")" if start == dollar else "`"
+        first = start + (2 if closing == ")" else 1)
+        end = line.find(closing, first, start + _SUBSTITUTION_CHARS)
+        if end < 0 or (closing == ")" and "(" in line[first:end]):
+            out.append(line[at:first])
+            at = first
+            continue
+        out.append(f"{line[at:start]}{_HELD[0]}{len(held)}{_HELD[1]}")
+        held.append(line[start : end + 1])
+        at = end + 1
+    out.append(line[at:])
+    return "".join(out), held
+
+
 def _shell_words(line: str) -> list[str] | None:
     """The words of a shell line as the shell splits them (quotes removed); None when a quote
-    is left open."""
-    lexer = shlex.shlex(line, posix=True, punctuation_chars=_PUNCTUATION)
+    is left open. A command substitution stays inside its word, as the shell keeps it."""
+    marked, held = _hold_substitutions(line)
+    lexer = shlex.shlex(marked, posix=True, punctuation_chars=_PUNCTUATION)
     lexer.whitespace_split = True
     lexer.commenters = ""
     try:
-        return list(lexer)
+        words = list(lexer)
     except ValueError:  # an unbalanced quote
         return None
+    if not held:
+        return words
+    restored: list[str] = []
+    for word in words:
+        parts = word.split(_HELD[0])
+        for part in parts[1:]:
+            number, _, rest = part.partition(_HELD[1])
+            parts[0] += held[int(number)] + rest
+        restored.append(parts[0])
+    return restored
 
 
 def _quoted_command(words: list[str], verb: str) -> str | None:

@@ -8,10 +8,11 @@ from typing import Literal
 from nasplan.audit import rule_ids
 from nasplan.audit.auditor import SEVERITY_OF_RULE, transfer_size
 from nasplan.audit.fix_lines import SIZES, FixLines, lower_size
+from nasplan.audit.mount_limits import not_shown
 from nasplan.audit.parsers import MountEntry
 from nasplan.audit.report import RoleAssignment
 from nasplan.audit.roles import guess_role
-from nasplan.audit.values import nfs_version
+from nasplan.audit.values import nfs_version, set_elsewhere
 from nasplan.domain.plan import Mount
 from nasplan.domain.vocabulary import ROLES
 from nasplan.knowledge.catalog import OsDefault
@@ -42,7 +43,10 @@ class MountChecks(FixLines):
                     planned_mount_point=guess.planned.mount_point if guess.planned else None,
                 )
             )
-            found = [self.normalize(o) for o in _attribute_timers(entry.options, runtime)]
+            # Words a shell or template fills in when the line runs: their options are not shown.
+            hidden = [o for o in entry.options if set_elsewhere(o)]
+            written = [o for o in entry.options if o not in hidden]
+            found = [self.normalize(o) for o in _attribute_timers(written, runtime)]
             if guess.other:
                 continue
             if any((nfs_version(o) or "").startswith("4") for o in found if self.key(o) == "vers"):
@@ -50,7 +54,7 @@ class MountChecks(FixLines):
             if not runtime:
                 self.check_option_names(kind, entry)
             if guess.planned is None and guess.role is None and self.plan.mounts:
-                self.check_unknown(kind, entry, found, runtime)
+                self.check_unknown(kind, entry, found, runtime, hidden)
                 continue
             if guess.planned is None:
                 self.check_forbidden(
@@ -64,13 +68,13 @@ class MountChecks(FixLines):
                 if guess.role == "backup":
                     self.check_backup(kind, entry, found)
                 if not runtime:
-                    self.check_version_pinned(kind, entry, found)
+                    self.check_version_pinned(kind, entry, found, hidden)
                 continue
             self.seen_mounts.add(guess.planned.mount_point)
             if guess.role in DATABASE_ROLES:
                 point = entry.mount_point.rstrip("/") or "/"
                 self.database_mounts.append((point, entry.device))
-            self.compare_mount(kind, guess.planned, entry, found, runtime)
+            self.compare_mount(kind, guess.planned, entry, found, runtime, hidden=hidden)
 
     def ignored_here(self, key: str) -> OsDefault | None:
         """The OS default of an option this release's client takes but does not act on."""
@@ -80,7 +84,9 @@ class MountChecks(FixLines):
     def above_floor(self, option: str) -> bool:
         return transfer_size(option) >= self.size_floor
 
-    def check_unknown(self, kind: str, entry: MountEntry, found: list[str], runtime: bool) -> None:
+    def check_unknown(
+        self, kind: str, entry: MountEntry, found: list[str], runtime: bool, hidden: list[str]
+    ) -> None:
         """A line whose files are unknown: what every planned Oracle mount has in common is
         what it needs if it holds any Oracle file, and what a rule forbids for every role the
         line could hold (backups included) is wrong whatever it holds. Nothing that only one
@@ -98,7 +104,7 @@ class MountChecks(FixLines):
                 "serves": sorted({r for m in self.plan.mounts for r in m.serves} | {"backup"}),
             }
         )
-        self.compare_mount(kind, shared, entry, found, runtime, unknown=True)
+        self.compare_mount(kind, shared, entry, found, runtime, unknown=True, hidden=hidden)
 
     def spelled_elsewhere(self, option: str, found: list[str]) -> str:
         """Words of the line that are ``option`` as another OS writes it (Linux's ``tcp``
@@ -143,7 +149,9 @@ class MountChecks(FixLines):
         found: list[str],
         runtime: bool,
         unknown: bool = False,
+        hidden: list[str] | None = None,
     ) -> None:
+        """``hidden``: the line's words that a shell or template fills in (``${OPTS}``)."""
         found_by_key = {self.key(o): o for o in found}
         implied = self.implied(found)
         fix = self.fix_line(mount, entry, found, runtime)
@@ -220,6 +228,16 @@ class MountChecks(FixLines):
                         f"({conflict.topic}): {side.position.rstrip('.')}; against it, "
                         f"{conflict.winner.position.rstrip('.')}. The knowledge base rates the "
                         "difference as information.",
+                        about=[key],
+                    )
+                    continue
+                if hidden:
+                    self.add(
+                        "info",
+                        rule,
+                        kind,
+                        entry.line,
+                        f"{where} {option} is not written; {not_shown(hidden)}.",
                         about=[key],
                     )
                     continue

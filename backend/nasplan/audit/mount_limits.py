@@ -7,6 +7,7 @@ from __future__ import annotations
 from nasplan.audit import rule_ids
 from nasplan.audit.auditor import SEVERITY_OF_RULE, AuditorBase
 from nasplan.audit.parsers import MountEntry
+from nasplan.audit.values import set_elsewhere
 from nasplan.knowledge.schema import SourceRef
 
 _RANK = {"info": 0, "warning": 1, "error": 2}
@@ -27,13 +28,14 @@ class MountLimits(AuditorBase):
         client = self.kb.client_of(self.os, self.plan.platform.host.os_version)
         if client is None or client.rule not in self.plan.applied_rules:
             return
-        names = [o.split("=", 1)[0].strip() for o in entry.options]
+        names = [o.split("=", 1)[0].strip() for o in entry.options if not set_elsewhere(o)]
         if client.tolerant is not None and client.tolerant in names:
             return
         unknown = [name for name in dict.fromkeys(names) if name and not client.takes(name)]
         if not unknown:
             return
-        kept = ",".join(o for o in entry.options if client.takes(o)) or "defaults"
+        kept = ",".join(o for o in entry.options if client.takes(o) and not set_elsewhere(o))
+        kept = kept or "defaults"
         named = unknown[:_NAMED]
         if len(unknown) > _NAMED:
             words = f"{', '.join(named)} and {len(unknown) - _NAMED} more"
@@ -166,9 +168,12 @@ class MountLimits(AuditorBase):
                     about=[self.key(option)],
                 )
 
-    def check_version_pinned(self, kind: str, entry: MountEntry, found: list[str]) -> None:
+    def check_version_pinned(
+        self, kind: str, entry: MountEntry, found: list[str], hidden: list[str]
+    ) -> None:
         """A line of any role that leaves the NFS version to negotiation, where the OS then
-        picks a version the plan does not use (Linux tries NFSv4 first)."""
+        picks a version the plan does not use (Linux tries NFSv4 first); an info where a word
+        the shell fills in (``hidden``) may pin it."""
         if any(self.key(option) == "vers" for option in found):
             return
         default = self.default_of("mount_option", "vers")
@@ -181,6 +186,17 @@ class MountLimits(AuditorBase):
         if default is None or not pinned or len({o for o, _ in pinned}) != 1:
             return
         option, rule = pinned[0]
+        if hidden:
+            self.add(
+                "info",
+                rule,
+                kind,
+                entry.line,
+                f"{entry.mount_point}: no NFS version is written; {not_shown(hidden)} (every "
+                f"Oracle mount of the plan has {option}).",
+                about=["vers"],
+            )
+            return
         self.add(
             "warning",
             rule,
@@ -216,3 +232,10 @@ class MountLimits(AuditorBase):
             f"{name}={rsize_max} says plainly what is used.",
             about=[name],
         )
+
+
+def not_shown(hidden: list[str]) -> str:
+    """That the words a shell or template fills in (``hidden``) may set what is not written."""
+    words = " and ".join(dict.fromkeys(hidden))
+    held = "it holds" if len(set(hidden)) == 1 else "they hold"
+    return f"{words} may set it, and what {held} is not in the paste"

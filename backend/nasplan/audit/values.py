@@ -76,3 +76,18 @@ def same_value(found: str, planned: str) -> bool:
         return True
     switch_a, switch_b = switch(a), switch(b)
     return switch_a is not None and switch_a == switch_b
+
+
+def set_elsewhere(word: str) -> bool:
+    """Whether a word is filled in when its line runs: a shell variable or command (``$OPTS``,
+    ``${OPTS}``, ``$(cat f)``, a backquoted command) or a template (``{{ opts }}``). What it
+    holds is not in the text."""
+    if "`" in word or "{{" in word:
+        return True
+    at = word.find("$")
+    while 0 <= at < len(word) - 1:
+        following = word[at + 1]
+        if following in "{(_" or (following.isascii() and following.isalpha()):
+            return True
+        at = word.find("$", at + 1)
+    return False

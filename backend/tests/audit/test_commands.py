@@ -154,3 +154,19 @@ def test_a_command_over_several_lines_is_named_by_the_line_of_its_options() -> N
         (5, "/u03"),
         (7, "/u04"),
     ]
+
+
+def test_a_command_substitution_is_one_word_of_its_command() -> None:
+    """The shell fills ``$(cat f)`` or a backquoted command in as one value; its space and
+    parentheses do not end the command, and the words come back as written. A paste that holds
+    the private marks the reader uses for this is read without holding anything."""
+    text = (
+        "mount -t nfs -o $(cat /etc/ora opts) nas:/vol/d /u02/oradata\n"
+        "mount -o `cat /etc/o` nas:/vol/r /u03/oraredo\n"
+        "mount -o hard,\ue0000\ue001 nas:/vol/a /u04/arch\n"
+    )
+    assert _entries(text) == [
+        (1, "nas:/vol/d", "/u02/oradata", ["$(cat /etc/ora opts)"]),
+        (2, "nas:/vol/r", "/u03/oraredo", ["`cat /etc/o`"]),
+        (3, "nas:/vol/a", "/u04/arch", ["hard", "\ue0000\ue001"]),
+    ]

@@ -361,6 +361,12 @@ SPECIFIC: list[tuple[str, str, str, Callable[[int], str], int]] = [
     ("parse_mount_commands", "echo_quotes", "lines", one_line("echo ", "\u2018x\u2019 "), 1000),
     ("parse_mount_commands", "echo_options", "lines", one_line("echo a:/b /c nfs -o ", "x,"), 1000),
     ("parse_mount_commands", "echo_inner", "lines", one_line("sh -c 'echo ", "a ", "'"), 1000),
+    # command substitutions held as one word: open ones each look ahead (at most 200
+    # characters), closed ones are held and put back
+    ("parse_mount_commands", "open_substitutions", "lines", one_line("mount ", "$( a "), 1000),
+    ("parse_mount_commands", "substitutions", "lines", one_line("mount -o ", "$(a b)`c d`"), 1000),
+    ("parse_mount_commands", "open_ticks", "lines", one_line("echo ", "`x "), 1000),
+    ("parse_mount_commands", "opens_then_tick", "lines", one_line("mount ", "$( ", "`"), 1000),
     # a command continued over n lines, its options on the last (the line a finding names)
     ("parse_mount_commands", "options_last", "grow", options_last, 200),
     ("parse_mount_commands", "echoes", "grow", lambda n: "echo a:/b /c nfs rw 0 0\n" * n, 200),
