@@ -131,6 +131,17 @@ _PROC_MOUNTS_NOISE = (
 _Rule = tuple[str, Literal["high", "medium"], str, Callable[[str], bool]]
 DETECTION_RULES: tuple[_Rule, ...] = (
     (
+        "ansible_mount",
+        "high",
+        "an Ansible task of the mount module (mount:, ansible.posix.mount:) with fstype nfs",
+        _all(
+            _search(
+                r"^[ \t]*+(?:-[ \t]++)?(?:ansible\.(?:posix|builtin)\.)?mount:[ \t]*+(?:$|\w++=)"
+            ),
+            _search(r"(?:^[ \t]*+|[ \t])fstype[:=][ \t]*+[\"']?nfs"),
+        ),
+    ),
+    (
         "mount_command",
         "high",
         "mount commands of an NFS source (mount -t/-F/-v nfs -o …, sudo mount …) or the fstab "

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
+from nasplan.audit.ansible_tasks import parse_ansible_mounts
 from nasplan.audit.commands import parse_mount_commands
 from nasplan.audit.mount_tables import (
     parse_filesystems,
@@ -41,6 +42,7 @@ FileKind = Literal[
     "filesystems",
     "mount",
     "mount_command",
+    "ansible_mount",
     "init.ora",
     "vol_options",
     "oranfstab",
@@ -97,6 +99,11 @@ FILE_KINDS: dict[FileKind, FileKindSpec] = {
         "mount commands typed at a shell (mount -t/-F/-v nfs -o …, echo … >> /etc/fstab)",
         "mounts",
         parse_mount_commands,
+    ),
+    "ansible_mount": FileKindSpec(
+        "Ansible tasks of the mount module (ansible.posix.mount) with an NFS fstype",
+        "mounts",
+        parse_ansible_mounts,
     ),
     "init.ora": FileKindSpec(
         "init.ora / pfile",

@@ -122,6 +122,17 @@ SAMPLES: list[tuple[str, str, str]] = [
         "medium",
         "compatible\t10.2.0.1.0\nfilesystemio_options\tsetall\n_log_parallelism 4\n",
     ),
+    (
+        "ansible_mount",
+        "high",
+        "- name: Mount NFS file systems on Oracle hosts\n"
+        "  ansible.posix.mount:\n"
+        "    path: /u02/oradata\n"
+        "    src: 'nas01:/vol/oradata'\n"
+        "    fstype: nfs\n"
+        "    opts: rw,bg,hard,vers=3\n"
+        "    state: mounted\n",
+    ),
     ("ndd", "high", "# ndd -get /dev/tcp tcp_max_buf\n1048576\n"),
     ("ndd", "high", "ndd -set /dev/tcp tcp_xmit_hiwat 65536\n"),
     (

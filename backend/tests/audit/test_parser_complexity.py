@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from nasplan.audit.ansible_tasks import parse_ansible_mounts
 from nasplan.audit.commands import parse_mount_commands
 from nasplan.audit.detect import detect_kind
 from nasplan.audit.kinds import FILE_KINDS
@@ -92,6 +93,7 @@ PARSERS: dict[str, Reader] = {
     "parse_options_nfs": parse_options_nfs,
     "parse_ontap_fields": parse_ontap_fields,
     "parse_mount_commands": parse_mount_commands,
+    "parse_ansible_mounts": parse_ansible_mounts,
     "detect_kind": detect_kind,
     "infer_platform": lambda text: _infer(text),
 }
@@ -306,6 +308,22 @@ def options_last(n: int) -> str:
     return "mount -t nfs \\\n" + "x \\\n" * n + "-o rw a:/b /c\n"
 
 
+def ansible_tasks(n: int) -> str:
+    task = "- mount: {path: /u02, src: 'nas:/d', fstype: nfs, opts: 'rw,hard', state: mounted}\n"
+    return task * n
+
+
+def ansible_loop(n: int) -> str:
+    items = "".join(f"    - v{i}\n" for i in range(n))
+    task = "  mount: {path: '/{{ item }}', src: 'nas:/x', fstype: nfs}\n  loop: '{{ vols }}'\n"
+    return f"- vars:\n    vols:\n{items}" + task
+
+
+def ansible_aliases(n: int) -> str:
+    first = "- &t {mount: {path: /u02, src: 'nas:/d', fstype: nfs}}\n"
+    return first + "- *t\n" * n
+
+
 def one_line(prefix: str, run: str, suffix: str = "") -> Callable[[int], str]:
     """A line of ``prefix``, n characters of ``run`` and ``suffix``."""
     return lambda n: prefix + run * (n // len(run)) + suffix + "\n"
@@ -367,6 +385,15 @@ SPECIFIC: list[tuple[str, str, str, Callable[[int], str], int]] = [
     ("parse_mount_commands", "substitutions", "lines", one_line("mount -o ", "$(a b)`c d`"), 1000),
     ("parse_mount_commands", "open_ticks", "lines", one_line("echo ", "`x "), 1000),
     ("parse_mount_commands", "opens_then_tick", "lines", one_line("mount ", "$( ", "`"), 1000),
+    # Ansible: n mount tasks, n loop items, a flow list n deep (the composer's recursion is
+    # caught), an alias repeated n times (each node walked once), a long templated value
+    ("parse_ansible_mounts", "tasks", "grow", ansible_tasks, 200),
+    ("parse_ansible_mounts", "loop_items", "grow", ansible_loop, 200),
+    ("parse_ansible_mounts", "deep_flow", "grow", lambda n: "[\n" * n + "]\n" * n, 200),
+    ("parse_ansible_mounts", "aliases", "grow", ansible_aliases, 200),
+    ("parse_ansible_mounts", "braces", "lines", one_line("- mount: {opts: '", "{{ a ", "'}"), 1000),
+    ("detect_kind", "ansible_marker", "lines", one_line("- mount:", " ", "x"), 1000),
+    ("detect_kind", "ansible_fstype", "lines", one_line("", " fstype", ": x"), 1000),
     # a command continued over n lines, its options on the last (the line a finding names)
     ("parse_mount_commands", "options_last", "grow", options_last, 200),
     ("parse_mount_commands", "echoes", "grow", lambda n: "echo a:/b /c nfs rw 0 0\n" * n, 200),

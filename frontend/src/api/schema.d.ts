@@ -981,7 +981,7 @@ export interface components {
         AuditRequest: {
             /**
              * Files
-             * @description Pasted files by kind: fstab (/etc/fstab (Linux, HP-UX)), vfstab (/etc/vfstab (Solaris)), filesystems (/etc/filesystems (AIX)), mount (mount, /proc/mounts or nfsstat -m output), mount_command (mount commands typed at a shell (mount -t/-F/-v nfs -o …, echo … >> /etc/fstab)), init.ora (init.ora / pfile), spfile (pfile written from an spfile (*.name=value: CREATE PFILE, or strings of the spfile)), show_parameter (SQL*Plus show parameter), oranfstab (oranfstab), dnfs_servers (select * from v$dnfs_servers), sysctl (sysctl -a or /etc/sysctl.conf), nfso (AIX nfso -a or nfso -o commands), no (AIX no -a), etc_system (Solaris /etc/system), ndd (Solaris ndd / ipadm output), vol_options (Data ONTAP 7-mode vol options), options_nfs (Data ONTAP 7-mode options nfs), ontap_fields (clustered ONTAP ... show -fields).
+             * @description Pasted files by kind: fstab (/etc/fstab (Linux, HP-UX)), vfstab (/etc/vfstab (Solaris)), filesystems (/etc/filesystems (AIX)), mount (mount, /proc/mounts or nfsstat -m output), mount_command (mount commands typed at a shell (mount -t/-F/-v nfs -o …, echo … >> /etc/fstab)), ansible_mount (Ansible tasks of the mount module (ansible.posix.mount) with an NFS fstype), init.ora (init.ora / pfile), spfile (pfile written from an spfile (*.name=value: CREATE PFILE, or strings of the spfile)), show_parameter (SQL*Plus show parameter), oranfstab (oranfstab), dnfs_servers (select * from v$dnfs_servers), sysctl (sysctl -a or /etc/sysctl.conf), nfso (AIX nfso -a or nfso -o commands), no (AIX no -a), etc_system (Solaris /etc/system), ndd (Solaris ndd / ipadm output), vol_options (Data ONTAP 7-mode vol options), options_nfs (Data ONTAP 7-mode options nfs), ontap_fields (clustered ONTAP ... show -fields).
              */
             files?: {
                 [key: string]: string;
@@ -1455,7 +1455,7 @@ export interface components {
         DesignAuditCreate: {
             /**
              * Files
-             * @description Pasted files by kind: fstab (/etc/fstab (Linux, HP-UX)), vfstab (/etc/vfstab (Solaris)), filesystems (/etc/filesystems (AIX)), mount (mount, /proc/mounts or nfsstat -m output), mount_command (mount commands typed at a shell (mount -t/-F/-v nfs -o …, echo … >> /etc/fstab)), init.ora (init.ora / pfile), spfile (pfile written from an spfile (*.name=value: CREATE PFILE, or strings of the spfile)), show_parameter (SQL*Plus show parameter), oranfstab (oranfstab), dnfs_servers (select * from v$dnfs_servers), sysctl (sysctl -a or /etc/sysctl.conf), nfso (AIX nfso -a or nfso -o commands), no (AIX no -a), etc_system (Solaris /etc/system), ndd (Solaris ndd / ipadm output), vol_options (Data ONTAP 7-mode vol options), options_nfs (Data ONTAP 7-mode options nfs), ontap_fields (clustered ONTAP ... show -fields).
+             * @description Pasted files by kind: fstab (/etc/fstab (Linux, HP-UX)), vfstab (/etc/vfstab (Solaris)), filesystems (/etc/filesystems (AIX)), mount (mount, /proc/mounts or nfsstat -m output), mount_command (mount commands typed at a shell (mount -t/-F/-v nfs -o …, echo … >> /etc/fstab)), ansible_mount (Ansible tasks of the mount module (ansible.posix.mount) with an NFS fstype), init.ora (init.ora / pfile), spfile (pfile written from an spfile (*.name=value: CREATE PFILE, or strings of the spfile)), show_parameter (SQL*Plus show parameter), oranfstab (oranfstab), dnfs_servers (select * from v$dnfs_servers), sysctl (sysctl -a or /etc/sysctl.conf), nfso (AIX nfso -a or nfso -o commands), no (AIX no -a), etc_system (Solaris /etc/system), ndd (Solaris ndd / ipadm output), vol_options (Data ONTAP 7-mode vol options), options_nfs (Data ONTAP 7-mode options nfs), ontap_fields (clustered ONTAP ... show -fields).
              */
             files?: {
                 [key: string]: string;
@@ -2651,7 +2651,7 @@ export interface components {
              * @description What the text is; `auto` recognises it from its content.
              * @default auto
              */
-            kind: ("vfstab" | "fstab" | "filesystems" | "mount" | "mount_command" | "init.ora" | "vol_options" | "oranfstab" | "spfile" | "show_parameter" | "sysctl" | "nfso" | "no" | "etc_system" | "ndd" | "options_nfs" | "ontap_fields" | "dnfs_servers") | "auto";
+            kind: ("vfstab" | "fstab" | "filesystems" | "mount" | "mount_command" | "ansible_mount" | "init.ora" | "vol_options" | "oranfstab" | "spfile" | "show_parameter" | "sysctl" | "nfso" | "no" | "etc_system" | "ndd" | "options_nfs" | "ontap_fields" | "dnfs_servers") | "auto";
             /**
              * Name
              * @description A label for the paste (a file name), shown in the findings.
