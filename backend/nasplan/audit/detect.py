@@ -136,7 +136,7 @@ DETECTION_RULES: tuple[_Rule, ...] = (
         "an Ansible task of the mount module (mount:, ansible.posix.mount:) with fstype nfs",
         _all(
             _search(
-                r"^[ \t]*+(?:-[ \t]++)?(?:ansible\.(?:posix|builtin)\.)?mount:[ \t]*+(?:$|\w++=)"
+                r"^[ \t]*+(?:-[ \t]++)?(?:ansible\.(?:posix|builtin)\.)?mount:[ \t]*+(?:$|\w++=|\{)"
             ),
             _search(r"(?:^[ \t]*+|[ \t])fstype[:=][ \t]*+[\"']?nfs"),
         ),

@@ -6,7 +6,6 @@ from __future__ import annotations
 from nasplan.audit.auditor import transfer_size
 from nasplan.audit.mount_limits import MountLimits
 from nasplan.audit.parsers import MountEntry
-from nasplan.audit.values import set_elsewhere
 from nasplan.domain.plan import Mount
 from nasplan.renderers.mount_table import entry_text
 
@@ -61,7 +60,6 @@ class FixLines(MountLimits):
             if (
                 self.key(option) in planned
                 or option == "defaults"
-                or set_elsewhere(option)  # a shell variable means nothing in a table line
                 # minorversion qualifies the version the user wrote, which the plan's replaces
                 or (name == "minorversion" and "vers" in planned)
                 or option in self.implied(options)

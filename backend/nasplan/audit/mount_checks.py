@@ -3,6 +3,7 @@ for the files it holds, or against what no Oracle mount may have when its files 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from nasplan.audit import rule_ids
@@ -149,7 +150,7 @@ class MountChecks(FixLines):
         found: list[str],
         runtime: bool,
         unknown: bool = False,
-        hidden: list[str] | None = None,
+        hidden: Sequence[str] = (),
     ) -> None:
         """``hidden``: the line's words that a shell or template fills in (``${OPTS}``)."""
         found_by_key = {self.key(o): o for o in found}

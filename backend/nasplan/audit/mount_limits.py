@@ -4,6 +4,8 @@ left to negotiation, and transfer sizes above the client's maximum."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from nasplan.audit import rule_ids
 from nasplan.audit.auditor import SEVERITY_OF_RULE, AuditorBase
 from nasplan.audit.parsers import MountEntry
@@ -234,7 +236,7 @@ class MountLimits(AuditorBase):
         )
 
 
-def not_shown(hidden: list[str]) -> str:
+def not_shown(hidden: Sequence[str]) -> str:
     """That the words a shell or template fills in (``hidden``) may set what is not written."""
     words = " and ".join(dict.fromkeys(hidden))
     held = "it holds" if len(set(hidden)) == 1 else "they hold"

@@ -54,6 +54,13 @@ def test_mount_tasks_are_the_fstab_lines_they_write() -> None:
     ]
 
 
+def test_a_task_written_as_a_flow_mapping_is_recognised() -> None:
+    text = "- mount: {path: /u02, src: 'nas:/d', fstype: nfs, opts: 'rw,hard', state: mounted}\n"
+    assert detect_kind(text) is not None
+    assert detect_kind(text).kind == "ansible_mount"  # type: ignore[union-attr]
+    assert _entries(text) == [(1, "nas:/d", "/u02", ["rw", "hard"], True)]
+
+
 def test_what_the_paste_does_not_set_stays_as_written() -> None:
     """A loop over a list the paste does not hold runs once, its item left as written, and a
     value set elsewhere (or with a filter) stays in braces for the audit to leave unjudged."""
