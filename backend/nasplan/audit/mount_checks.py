@@ -53,7 +53,7 @@ class MountChecks(FixLines):
             if any((nfs_version(o) or "").startswith("4") for o in found if self.key(o) == "vers"):
                 self.nfs4_mounts.append((kind, entry.line, entry.mount_point))
             if not runtime:
-                self.check_option_names(kind, entry)
+                self.check_option_names(kind, entry, written)
             if guess.planned is None and guess.role is None and self.plan.mounts:
                 self.check_unknown(kind, entry, found, runtime, hidden)
                 continue

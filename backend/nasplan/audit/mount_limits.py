@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from nasplan.audit import rule_ids
 from nasplan.audit.auditor import SEVERITY_OF_RULE, AuditorBase
 from nasplan.audit.parsers import MountEntry
-from nasplan.audit.values import set_elsewhere
 from nasplan.knowledge.schema import SourceRef
 
 _RANK = {"info": 0, "warning": 1, "error": 2}
@@ -24,20 +23,20 @@ _FSTAB_FORMAT = SourceRef(
 
 
 class MountLimits(AuditorBase):
-    def check_option_names(self, kind: str, entry: MountEntry) -> None:
+    def check_option_names(self, kind: str, entry: MountEntry, written: list[str]) -> None:
         """Options the OS release's NFS client does not take: the mount fails unless the line
-        says it is sloppy (knowledge/catalog/client_options.yaml)."""
+        says it is sloppy (knowledge/catalog/client_options.yaml). ``written``: the line's
+        options without the words a shell or template fills in, which are no option names."""
         client = self.kb.client_of(self.os, self.plan.platform.host.os_version)
         if client is None or client.rule not in self.plan.applied_rules:
             return
-        names = [o.split("=", 1)[0].strip() for o in entry.options if not set_elsewhere(o)]
+        names = [o.split("=", 1)[0].strip() for o in written]
         if client.tolerant is not None and client.tolerant in names:
             return
         unknown = [name for name in dict.fromkeys(names) if name and not client.takes(name)]
         if not unknown:
             return
-        kept = ",".join(o for o in entry.options if client.takes(o) and not set_elsewhere(o))
-        kept = kept or "defaults"
+        kept = ",".join(o for o in written if client.takes(o)) or "defaults"
         named = unknown[:_NAMED]
         if len(unknown) > _NAMED:
             words = f"{', '.join(named)} and {len(unknown) - _NAMED} more"
